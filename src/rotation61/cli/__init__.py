@@ -1,0 +1,1 @@
+"""Command-line entry points: ``rotation61 score``, ``rotation61 conformance``."""

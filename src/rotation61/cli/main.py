@@ -1,0 +1,83 @@
+"""The ``rotation61`` command: argument parsing and the single place errors become exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rotation61 import __version__
+from rotation61.cli import score
+from rotation61.conformance import load_scenarios, run_scenarios
+from rotation61.rules import Rotation61Error
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``rotation61`` command."""
+    parser = argparse.ArgumentParser(
+        prog="rotation61",
+        description="Referee and scorekeeper for 15-ball rotation pool (61).",
+    )
+    parser.add_argument("--version", action="version", version=f"rotation61 {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    conf = commands.add_parser(
+        "conformance",
+        help="run adjudication scenarios (JSON Lines) through the engine",
+        description="Run every scenario of FILE; one line per scenario, then 'N passed, M failed'.",
+    )
+    conf.add_argument("file", type=Path, metavar="FILE.jsonl")
+    conf.add_argument("--json", type=Path, metavar="REPORT", help="also write a JSON report")
+    conf.set_defaults(handler=_conformance)
+
+    scorer = commands.add_parser(
+        "score",
+        help="score a match at the table, shot by shot (interactive)",
+        description="Interactive terminal scorekeeper for a real match.",
+    )
+    score.add_arguments(scorer)
+    scorer.set_defaults(handler=score.run)
+    return parser
+
+
+def _conformance(args: argparse.Namespace) -> int:
+    path: Path = args.file
+    with path.open(encoding="utf-8") as handle:
+        scenarios = load_scenarios(handle)
+    reports = run_scenarios(scenarios)
+    for report in reports:
+        print(report.line())
+    passed = sum(r.passed for r in reports)
+    failed = len(reports) - passed
+    print(f"{passed} passed, {failed} failed")
+    if args.json is not None:
+        document = {
+            "file": str(path),
+            "passed": passed,
+            "failed": failed,
+            "scenarios": [r.to_dict() for r in reports],
+        }
+        args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    return 0 if failed == 0 and reports else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; errors print one line and exit 1 (2 for usage errors)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.handler(args)
+    except (Rotation61Error, OSError) as err:
+        print(f"rotation61: error: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

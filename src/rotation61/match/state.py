@@ -1,0 +1,188 @@
+"""A match: a race to N racks, with the breaker of each rack and the replays.
+
+Pure and exact like the rules layer it builds on. Players are :class:`Seat` values;
+names and other metadata belong to the records layer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rotation61.rules import (
+    DEFAULT_RULESET,
+    BreakerPolicy,
+    DisqualificationScope,
+    IllegalActionError,
+    InvalidStateError,
+    OfficialEvent,
+    Option,
+    RackResult,
+    RackResultType,
+    RackState,
+    RuleSet,
+    Ruling,
+    Seat,
+    Shot,
+    decide,
+    new_rack,
+    officiate,
+    play,
+)
+
+__all__ = [
+    "MatchState",
+    "choose",
+    "declare",
+    "next_breaker",
+    "shoot",
+    "start_match",
+]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class MatchState:
+    """A match between two inputs.
+
+    Attributes:
+        rules: the rule set of every rack.
+        race_to: racks needed to win the match (§I, A13).
+        racks_won: racks won per seat.
+        rack: the rack in play (the last rack, over, once the match is over).
+        completed: every finished rack, in order, replays included.
+        winner: the match winner, once the match is over.
+    """
+
+    rules: RuleSet = DEFAULT_RULESET
+    race_to: int = 1
+    racks_won: tuple[int, int] = (0, 0)
+    rack: RackState = dataclasses.field(default_factory=new_rack)
+    completed: tuple[RackState, ...] = ()
+    winner: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.race_to) is not int or self.race_to < 1:
+            raise InvalidStateError(f"race_to {self.race_to!r} must be a positive int")
+        if any(n < 0 or n > self.race_to for n in self.racks_won):
+            raise InvalidStateError(
+                f"racks won {self.racks_won!r} outside 0..race_to ({self.race_to})"
+            )
+        if self.winner is None and max(self.racks_won) >= self.race_to:
+            raise InvalidStateError(f"racks won {self.racks_won!r} but the match is not over")
+        if self.rack.rules != self.rules:
+            raise InvalidStateError("the rack is played under another rule set than the match")
+
+    @property
+    def is_over(self) -> bool:
+        """The match has a winner."""
+        return self.winner is not None
+
+    @property
+    def rack_number(self) -> int:
+        """The number of the rack in play, from 1 (replays count as racks)."""
+        return len(self.completed) + (0 if self.rack.is_over else 1)
+
+
+def start_match(
+    rules: RuleSet = DEFAULT_RULESET, *, race_to: int, first_breaker: Seat = Seat.A
+) -> MatchState:
+    """A new match; the first breaker is the lag winner's choice (A14).
+
+    Raises:
+        InvalidStateError: ``race_to`` is not a positive int.
+
+    >>> start_match(race_to=3).rack.is_break
+    True
+    """
+    return MatchState(rules=rules, race_to=race_to, rack=new_rack(rules, breaker=first_breaker))
+
+
+def next_breaker(rack: RackState) -> Seat:
+    """Who breaks after a finished rack (A14, §II, A37).
+
+    A tie replay is broken by the last pocketer, a stalemate replay by the same breaker;
+    otherwise the ``next_rack_breaker`` policy applies to the rack's winner, its loser,
+    or its breaker's opponent.
+
+    Raises:
+        IllegalActionError: the rack is not over.
+    """
+    result = rack.result
+    if result is None:
+        raise IllegalActionError("the rack is not over; nobody breaks yet")
+    if result.replay_breaker is not None:
+        return result.replay_breaker
+    policy = rack.rules.next_rack_breaker
+    if policy is BreakerPolicy.ALTERNATE:
+        return rack.breaker.opponent
+    assert result.winner is not None and result.loser is not None  # a non-replay has both
+    return result.winner if policy is BreakerPolicy.WINNER else result.loser
+
+
+def _ends_match(rules: RuleSet, result: RackResult) -> bool:
+    """A38/A39: a match concession, or a disqualification with match scope, ends the match."""
+    if result.type is RackResultType.MATCH_CONCESSION:
+        return True
+    return (
+        result.type is RackResultType.DISQUALIFICATION
+        and rules.disqualification_scope is DisqualificationScope.MATCH
+    )
+
+
+def _after_rack(match: MatchState, rack: RackState) -> MatchState:
+    """Count a finished rack and start the next one, or end the match (A13, R54)."""
+    result = rack.result
+    if result is None:
+        return dataclasses.replace(match, rack=rack)
+    completed = (*match.completed, rack)
+    if _ends_match(match.rules, result):
+        return dataclasses.replace(match, rack=rack, completed=completed, winner=result.winner)
+    won = match.racks_won
+    if result.winner is not None:
+        won = (won[0] + 1, won[1]) if result.winner is Seat.A else (won[0], won[1] + 1)
+        if won[result.winner] >= match.race_to:
+            return dataclasses.replace(
+                match, rack=rack, completed=completed, racks_won=won, winner=result.winner
+            )
+    fresh = new_rack(match.rules, breaker=next_breaker(rack))
+    return dataclasses.replace(match, rack=fresh, completed=completed, racks_won=won)
+
+
+def _check_open(match: MatchState) -> None:
+    if match.winner is not None:
+        raise IllegalActionError(f"the match is over (won by {match.winner.name})")
+
+
+def shoot(match: MatchState, shot: Shot) -> tuple[MatchState, Ruling]:
+    """Play a shot in the rack in play; a finished rack starts the next one.
+
+    Raises:
+        IllegalActionError: the match is over, or the rack does not wait for a shot.
+        InvalidShotError: the shot does not fit the table.
+    """
+    _check_open(match)
+    rack, ruling = play(match.rack, shot)
+    return _after_rack(match, rack), ruling
+
+
+def choose(match: MatchState, option: Option, *, by: Seat | None = None) -> MatchState:
+    """The incoming player's decision after a foul.
+
+    Raises:
+        IllegalActionError: the match is over, no decision is pending, ``by`` is not the
+            chooser, or the option was not offered.
+    """
+    _check_open(match)
+    return dataclasses.replace(match, rack=decide(match.rack, option, by=by))
+
+
+def declare(
+    match: MatchState, event: OfficialEvent, player: Seat | None = None
+) -> tuple[MatchState, Ruling]:
+    """A concession, disqualification or stalemate (A37-A39).
+
+    Raises:
+        IllegalActionError: the match is over, or the event needs (or forbids) a player.
+    """
+    _check_open(match)
+    rack, ruling = officiate(match.rack, event, player)
+    return _after_rack(match, rack), ruling

@@ -1,0 +1,99 @@
+"""The referee: an exact, pure engine for the 15-ball rotation rulebook.
+
+Stdlib only, no floats, no I/O. A rack is a :class:`RackState`; a shot is a
+:class:`Shot` of observed facts; :func:`judge` gives a :class:`Ruling` and :func:`apply`
+the next state; :func:`decide` takes the incoming player's decision after a foul;
+:func:`officiate` takes concessions, disqualifications and stalemates.
+
+>>> from rotation61.rules import Shot, new_rack, play
+>>> state, ruling = play(new_rack(), Shot(first_contact=1, pocketed=(5, 12),
+...                                        break_rail_balls=frozenset({2, 3, 4, 5})))
+>>> ruling.legal, ruling.points, state.scores, state.lowest
+(True, 17, (17, 0), 1)
+"""
+
+from __future__ import annotations
+
+from rotation61.rules.balls import CUE_BALL, OBJECT_BALLS, TOTAL_POINTS, Ball
+from rotation61.rules.errors import (
+    IllegalActionError,
+    InvalidShotError,
+    InvalidStateError,
+    Rotation61Error,
+    UnknownRuleSetError,
+)
+from rotation61.rules.fouls import FOUL_SECTIONS, Foul, FoulKind
+from rotation61.rules.referee import Ruling, apply, decide, judge, officiate, play
+from rotation61.rules.ruleset import (
+    DEFAULT_RULESET,
+    PRESETS,
+    RULESET_KEYS,
+    BreakerPolicy,
+    DisqualificationScope,
+    RackPattern,
+    RuleSet,
+    SpotDirection,
+    TieRule,
+    get_ruleset,
+)
+from rotation61.rules.shot import ContactType, KitchenFacts, MovedBy, ObstacleMove, Shot
+from rotation61.rules.state import (
+    OfficialEvent,
+    Option,
+    PendingDecision,
+    Phase,
+    RackResult,
+    RackResultType,
+    RackState,
+    Seat,
+    new_rack,
+    setup_rack,
+)
+from rotation61.rules.table import Zone
+
+__all__ = [
+    "CUE_BALL",
+    "DEFAULT_RULESET",
+    "FOUL_SECTIONS",
+    "OBJECT_BALLS",
+    "PRESETS",
+    "RULESET_KEYS",
+    "TOTAL_POINTS",
+    "Ball",
+    "BreakerPolicy",
+    "ContactType",
+    "DisqualificationScope",
+    "Foul",
+    "FoulKind",
+    "IllegalActionError",
+    "InvalidShotError",
+    "InvalidStateError",
+    "KitchenFacts",
+    "MovedBy",
+    "ObstacleMove",
+    "OfficialEvent",
+    "Option",
+    "PendingDecision",
+    "Phase",
+    "RackPattern",
+    "RackResult",
+    "RackResultType",
+    "RackState",
+    "Rotation61Error",
+    "RuleSet",
+    "Ruling",
+    "Seat",
+    "Shot",
+    "SpotDirection",
+    "TieRule",
+    "UnknownRuleSetError",
+    "Zone",
+    "apply",
+    "decide",
+    "get_ruleset",
+    "judge",
+    "new_rack",
+    "officiate",
+    "play",
+    "setup_rack",
+]

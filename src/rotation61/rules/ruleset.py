@@ -1,0 +1,289 @@
+"""Rule sets: every configurable decision of the rulebook, as one frozen value.
+
+A :class:`RuleSet` holds every key of the decisions' default configuration (§Z).
+Variants are data, not subclasses: presets are looked up by name with
+:func:`get_ruleset`, and any key can be overridden with :meth:`RuleSet.with_overrides`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import StrEnum
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Final
+
+from rotation61.rules.errors import UnknownRuleSetError
+
+__all__ = [
+    "DEFAULT_RULESET",
+    "PRESETS",
+    "BreakerPolicy",
+    "DisqualificationScope",
+    "RackPattern",
+    "RuleSet",
+    "SpotDirection",
+    "TieRule",
+    "get_ruleset",
+]
+
+
+class TieRule(StrEnum):
+    """What a 60-60 tie means (§II, decision A12)."""
+
+    REPLAY_LAST_POCKETER_BREAKS = "replay_last_pocketer_breaks"
+    """§II: the rack is replayed; the player who pocketed the last ball breaks."""
+    BONUS_POINT_LAST_POCKETER_WINS = "bonus_point_last_pocketer_wins"
+    """BCA practice: the last pocketer gets one bonus point and wins the rack."""
+
+
+class BreakerPolicy(StrEnum):
+    """Who breaks the next rack of a match (decision A14)."""
+
+    WINNER = "winner"
+    ALTERNATE = "alternate"
+    LOSER = "loser"
+
+
+class SpotDirection(StrEnum):
+    """Where §XIII lines up the other spotted balls (decision A27)."""
+
+    FROM_FOOT_RAIL = "from_foot_rail"
+    """§XIII literal: the lowest against the foot rail, ascending toward the foot spot."""
+    FROM_FOOT_SPOT = "from_foot_spot"
+    """General rules: the lowest on the foot spot, ascending toward the foot rail."""
+
+
+class RackPattern(StrEnum):
+    """The racking pattern of §III, whose figure is missing (decision A43)."""
+
+    STANDARD = "standard"
+    """1 at the apex, 2 and 3 on the back corners, 15 in the centre, others at random."""
+    JAPAN_FIXED = "japan_fixed"
+    """The fixed Japanese rotation rack: rows 1 / 7 8 / 11 12 13 / 9 14 15 10 / 2 4 5 6 3."""
+
+
+class DisqualificationScope(StrEnum):
+    """What a disqualification ends (§V, §XVII, decision A39)."""
+
+    MATCH = "match"
+    RACK_ONLY = "rack_only"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """Every configurable rule of a rotation game, defaults per the rulebook.
+
+    Attributes:
+        name: the preset name this rule set came from (``"custom"`` after overrides).
+        target_points: points that win the rack (§II, A11).
+        consecutive_foul_limit: consecutive fouls that lose the rack (§XV, A21-A23).
+        break_min_rail_balls: distinct object balls that must reach a cushion on a
+            break that pockets nothing (§IV, A15).
+        break_rail_count_includes_one_ball: whether the 1 counts toward that number (A15).
+        break_off_table_rerack: an object ball off the table on the break re-racks all
+            fifteen and the incoming player breaks, instead of spotting (§IV, A18).
+        break_fouls_count_toward_consecutive: break fouls count for §XV (A20).
+        uncrossed_break_foul_counts: a break on which the cue ball never crossed the
+            head string counts for §XV (§XVII, A19).
+        kitchen_option_when_lowest_in_kitchen: after an ordinary foul, cue ball in hand
+            behind the head string is offered even when the ball in play lies in the
+            kitchen (§VIII, A04).
+        xvi_replay_counts_as_foul: the §XVI restore-and-replay keeps the offender's
+            foul in his consecutive count (A24).
+        tie_rule: what a 60-60 tie means (§II, A12).
+        next_rack_breaker: who breaks the next rack (A14).
+        referee_present: whether a referee officiates (§XI, A36).
+        cue_ball_spot_gap_in: gap in inches kept between a spotted ball and the cue
+            ball (§IX, A26); an exact fraction.
+        spot_others_direction: how §XIII lines up the other spotted balls (A27).
+        rack_pattern: the racking pattern (§III, A43).
+        disqualification_scope: what a disqualification ends (A39).
+    """
+
+    name: str = "standard"
+    target_points: int = 61
+    consecutive_foul_limit: int = 4
+    break_min_rail_balls: int = 4
+    break_rail_count_includes_one_ball: bool = False
+    break_off_table_rerack: bool = False
+    break_fouls_count_toward_consecutive: bool = True
+    uncrossed_break_foul_counts: bool = False
+    kitchen_option_when_lowest_in_kitchen: bool = True
+    xvi_replay_counts_as_foul: bool = False
+    tie_rule: TieRule = TieRule.REPLAY_LAST_POCKETER_BREAKS
+    next_rack_breaker: BreakerPolicy = BreakerPolicy.WINNER
+    referee_present: bool = True
+    cue_ball_spot_gap_in: Fraction = Fraction(1, 20)
+    spot_others_direction: SpotDirection = SpotDirection.FROM_FOOT_RAIL
+    rack_pattern: RackPattern = RackPattern.STANDARD
+    disqualification_scope: DisqualificationScope = DisqualificationScope.MATCH
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            _check_field(field.name, getattr(self, field.name))
+        if not 1 <= self.target_points <= 120:
+            raise UnknownRuleSetError(
+                f"target_points {self.target_points!r} is outside 1..120"
+            )
+        if not 2 <= self.consecutive_foul_limit <= 10:
+            raise UnknownRuleSetError(
+                f"consecutive_foul_limit {self.consecutive_foul_limit!r} is outside 2..10"
+            )
+        if not 0 <= self.break_min_rail_balls <= 15:
+            raise UnknownRuleSetError(
+                f"break_min_rail_balls {self.break_min_rail_balls!r} is outside 0..15"
+            )
+        if not 0 <= self.cue_ball_spot_gap_in <= 1:
+            raise UnknownRuleSetError(
+                f"cue_ball_spot_gap_in {self.cue_ball_spot_gap_in!r} is outside 0..1 inch"
+            )
+
+    @property
+    def warning_at(self) -> int:
+        """The consecutive-foul count at which the §XV warning is due (A22)."""
+        return self.consecutive_foul_limit - 1
+
+    def with_overrides(self, overrides: Mapping[str, object]) -> RuleSet:
+        """A copy with some keys replaced, from plain values (as in a JSON ``config``).
+
+        Enum keys take their wire values, ``cue_ball_spot_gap_in`` takes a number or a
+        decimal string.
+
+        Raises:
+            UnknownRuleSetError: an unknown key, or a value of the wrong type.
+
+        >>> get_ruleset("standard").with_overrides({"tie_rule": "bonus_point_last_pocketer_wins"}).tie_rule
+        <TieRule.BONUS_POINT_LAST_POCKETER_WINS: 'bonus_point_last_pocketer_wins'>
+        """
+        if not overrides:
+            return self
+        changes: dict[str, object] = {}
+        for key, raw in overrides.items():
+            if key not in _FIELD_TYPES or key == "name":
+                raise UnknownRuleSetError(
+                    f"unknown rule-set key {key!r}; known keys: {', '.join(RULESET_KEYS)}"
+                )
+            changes[key] = _coerce(key, raw)
+        changes["name"] = str(overrides.get("name", "custom"))
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def overrides(self) -> dict[str, object]:
+        """The keys that differ from the default rule set, as plain wire values."""
+        out: dict[str, object] = {}
+        for key in RULESET_KEYS:
+            value = getattr(self, key)
+            if value != getattr(DEFAULT_RULESET, key):
+                out[key] = _plain(value)
+        return out
+
+
+_FIELD_TYPES: Final[Mapping[str, type]] = MappingProxyType(
+    {
+        "name": str,
+        "target_points": int,
+        "consecutive_foul_limit": int,
+        "break_min_rail_balls": int,
+        "break_rail_count_includes_one_ball": bool,
+        "break_off_table_rerack": bool,
+        "break_fouls_count_toward_consecutive": bool,
+        "uncrossed_break_foul_counts": bool,
+        "kitchen_option_when_lowest_in_kitchen": bool,
+        "xvi_replay_counts_as_foul": bool,
+        "tie_rule": TieRule,
+        "next_rack_breaker": BreakerPolicy,
+        "referee_present": bool,
+        "cue_ball_spot_gap_in": Fraction,
+        "spot_others_direction": SpotDirection,
+        "rack_pattern": RackPattern,
+        "disqualification_scope": DisqualificationScope,
+    }
+)
+
+RULESET_KEYS: Final[tuple[str, ...]] = tuple(k for k in _FIELD_TYPES if k != "name")
+"""The configuration keys of decisions §Z, in the order of the table."""
+
+
+def _check_field(name: str, value: object) -> None:
+    expected = _FIELD_TYPES[name]
+    ok = (
+        type(value) is bool
+        if expected is bool
+        else (type(value) is int if expected is int else isinstance(value, expected))
+    )
+    if not ok:
+        raise UnknownRuleSetError(
+            f"rule-set key {name!r} must be {expected.__name__}, got {value!r}"
+        )
+
+
+def _coerce(key: str, raw: object) -> object:
+    expected = _FIELD_TYPES[key]
+    if isinstance(raw, expected) and not (expected is int and type(raw) is bool):
+        return raw
+    if issubclass(expected, StrEnum) and isinstance(raw, str):
+        try:
+            return expected(raw)
+        except ValueError:
+            values = ", ".join(m.value for m in expected)  # type: ignore[attr-defined]
+            raise UnknownRuleSetError(
+                f"rule-set key {key!r} has no value {raw!r}; expected one of: {values}"
+            ) from None
+    if expected is Fraction and isinstance(raw, int | float | str) and type(raw) is not bool:
+        try:
+            return Fraction(str(raw))
+        except ValueError:
+            pass
+    raise UnknownRuleSetError(f"rule-set key {key!r} must be {expected.__name__}, got {raw!r}")
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, StrEnum):
+        return value.value
+    return value
+
+
+DEFAULT_RULESET: Final[RuleSet] = RuleSet()
+
+PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(
+    {
+        "standard": DEFAULT_RULESET,
+        "wpa-three-fouls": RuleSet(name="wpa-three-fouls", consecutive_foul_limit=3),
+        "open-break": RuleSet(name="open-break", break_rail_count_includes_one_ball=True),
+        "rerack": RuleSet(name="rerack", break_off_table_rerack=True),
+        "bca": RuleSet(
+            name="bca",
+            tie_rule=TieRule.BONUS_POINT_LAST_POCKETER_WINS,
+            break_rail_count_includes_one_ball=True,
+            spot_others_direction=SpotDirection.FROM_FOOT_SPOT,
+        ),
+        "japan": RuleSet(
+            name="japan",
+            rack_pattern=RackPattern.JAPAN_FIXED,
+            kitchen_option_when_lowest_in_kitchen=False,
+        ),
+        "unrefereed": RuleSet(name="unrefereed", referee_present=False),
+    }
+)
+"""Named rule sets: ``standard`` follows the rulebook; the others switch documented
+alternatives of decisions §Z."""
+
+
+def get_ruleset(name: str) -> RuleSet:
+    """Look up a preset by name.
+
+    Raises:
+        UnknownRuleSetError: no preset has that name; the message lists them.
+
+    >>> get_ruleset("standard").target_points
+    61
+    """
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise UnknownRuleSetError(
+            f"unknown rule set {name!r}; known presets: {', '.join(PRESETS)}"
+        ) from None
