@@ -67,19 +67,29 @@ def _coordinate(low: float, high: float, focus: float, step: float) -> st.Search
 
 @st.composite
 def requests(
-    draw: st.DrawFn, specs: Sequence[TableSpec], max_on_table: int, max_spotted: int
+    draw: st.DrawFn,
+    specs: Sequence[TableSpec],
+    max_on_table: int,
+    max_spotted: int,
+    *,
+    wall: bool = False,
 ) -> Request:
+    """A spotting request; with ``wall``, a row of balls along the long string first."""
     spec = draw(st.sampled_from(specs))
     d = spec.ball_diameter
+    y0 = spec.long_string_y
     xs = _coordinate(spec.min_centre_x, spec.max_centre_x, spec.foot_spot.x, d / 4)
-    ys = st.one_of(
-        st.just(spec.long_string_y),
-        _coordinate(spec.min_centre_y, spec.max_centre_y, spec.long_string_y, d / 4),
-    )
+    ys = st.one_of(st.just(y0), _coordinate(spec.min_centre_y, spec.max_centre_y, y0, d / 4))
     numbers = draw(st.permutations(range(1, 16)))
+    candidates: list[Point] = []
+    if wall:
+        x = draw(st.floats(spec.min_centre_x, spec.min_centre_x + d))
+        while x <= spec.max_centre_x:
+            candidates.append(Point(x, y0 + draw(st.floats(-0.8, 0.8))))
+            x += draw(st.floats(d, 2 * d + 0.3))
+    candidates += [Point(draw(xs), draw(ys)) for _ in range(draw(st.integers(0, max_on_table)))]
     occupied: dict[int, Point] = {}
-    for ball in numbers[: draw(st.integers(0, max_on_table))]:
-        p = Point(draw(xs), draw(ys))
+    for ball, p in zip(numbers[:max_on_table], candidates, strict=False):
         if all(p.distance_to(q) >= d for q in occupied.values()):
             occupied[ball] = p
     cue = draw(st.none() | st.builds(Point, xs, ys))
@@ -88,7 +98,9 @@ def requests(
     remaining = [b for b in numbers if b not in occupied]
     lowest = draw(st.none() | st.sampled_from(remaining))
     rest = [b for b in remaining if b != lowest]
-    others = draw(st.lists(st.sampled_from(rest), unique=True, max_size=max_spotted))
+    others = (
+        draw(st.lists(st.sampled_from(rest), unique=True, max_size=max_spotted)) if rest else []
+    )
     return Request(
         spec=spec,
         occupied=occupied,
@@ -200,7 +212,7 @@ def test_spot_balls_is_deterministic_and_ignores_the_order_of_others(
 
 
 @settings(max_examples=60, deadline=None)
-@given(requests([SMALL], max_on_table=7, max_spotted=4))
+@given(requests([SMALL], max_on_table=11, max_spotted=4, wall=True))
 def test_spotting_on_a_crowded_small_table_falls_back_validly(req: Request) -> None:
     placed = req.spot()
     _assert_valid(req, placed)

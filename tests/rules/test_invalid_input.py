@@ -50,7 +50,7 @@ def test_pocketed_ball_not_on_the_table_is_rejected() -> None:
 
 def test_first_contact_not_on_the_table_is_rejected() -> None:
     state = setup_rack(on_table={4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, scores=(6, 0))
-    with pytest.raises(InvalidShotError, match="first contact 3"):
+    with pytest.raises(InvalidShotError, match="ball 3 first contact is not on the table"):
         judge(state, Shot(first_contact=3))
 
 

@@ -7,6 +7,7 @@ import random
 from hypothesis import given
 from rotation61.match import MatchState
 from rotation61.rules import TOTAL_POINTS, Phase, judge
+from rotation61.rules.state import check_invariants
 
 from tests.strategies import random_match, random_shot, random_step, seeds
 
@@ -30,8 +31,10 @@ def _playout(seed: int) -> list[tuple[MatchState, MatchState, object]]:
 def test_random_playouts_end_and_conserve_points(seed: int) -> None:
     for _, after, _ in _playout(seed):
         rack = after.rack
+        check_invariants(rack)
         assert sum(rack.scores) + sum(rack.on_table) == TOTAL_POINTS
         for done in after.completed:
+            check_invariants(done)
             assert sum(done.scores) + sum(done.on_table) == TOTAL_POINTS
 
 

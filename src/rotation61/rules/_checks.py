@@ -124,15 +124,19 @@ def fouls(state: RackState, shot: Shot) -> tuple[Foul, ...]:
     """Every foul of a shot, in detection order (A09: all kinds are reported)."""
     rules = state.rules
     lowest = state.lowest
-    found = kitchen_exit(state, shot) + first_contact(lowest, shot)
+    found = first_contact(lowest, shot)
+    if state.cue_in_hand and shot.kitchen is not None:
+        found = kitchen_exit(state, shot) + found
     if state.is_break:
         found += break_requirement(rules, shot)
-    else:
+    elif not shot.pocketed and not shot.rail_after_contact:
         found += rail_after_contact(shot)
-    return (
-        found
-        + cue_ball_kept(shot)
-        + object_balls_kept(shot)
-        + obstacle_untouched(rules, lowest, shot)
-        + general_rules(shot)
-    )
+    if shot.cue_pocketed or shot.cue_off_table:
+        found += cue_ball_kept(shot)
+    if shot.off_table:
+        found += object_balls_kept(shot)
+    if shot.obstacle_moved is not None:
+        found += obstacle_untouched(rules, lowest, shot)
+    if shot.general_rules_foul is not None:
+        found += general_rules(shot)
+    return found

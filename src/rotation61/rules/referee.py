@@ -30,6 +30,7 @@ from rotation61.rules.state import (
     RackResultType,
     RackState,
     Seat,
+    evolve,
 )
 from rotation61.rules.table import Zone
 
@@ -131,11 +132,30 @@ def _check_shot(state: RackState, shot: Shot) -> None:
             f"a shot is not allowed now: the rack waits for {waiting} (ply={state.ply})"
         )
     on_table = state.on_table
+    involved = set(shot.pocketed)
+    involved.update(shot.off_table)
+    involved.update(shot.rail_after_contact)
+    involved.discard(0)
+    if shot.first_contact is not None:
+        involved.add(shot.first_contact)
+    if shot.obstacle_moved is not None:
+        involved.add(shot.obstacle_moved.ball)
+    if state.is_break and shot.break_rail_balls is not None:
+        involved.update(shot.break_rail_balls)
+    if not involved <= on_table:
+        _raise_not_on_table(state, shot)
+
+
+def _raise_not_on_table(state: RackState, shot: Shot) -> None:
+    """Name the first ball of the shot that is not on the table."""
+    on_table = state.on_table
     for what, balls in (
+        ("first contact", () if shot.first_contact is None else (shot.first_contact,)),
         ("pocketed", shot.pocketed),
         ("off the table", shot.off_table),
-        ("reached a cushion", shot.rail_after_contact - {0}),
+        ("reached a cushion", tuple(sorted(shot.rail_after_contact - {0}))),
         ("moved", () if shot.obstacle_moved is None else (shot.obstacle_moved.ball,)),
+        ("on a break reached a cushion", tuple(sorted(shot.break_rail_balls or ()))),
     ):
         for ball in balls:
             if ball not in on_table:
@@ -143,15 +163,6 @@ def _check_shot(state: RackState, shot: Shot) -> None:
                     f"ball {ball!r} {what} is not on the table "
                     f"(ply={state.ply}, on_table={sorted(on_table)})"
                 )
-    if shot.first_contact is not None and shot.first_contact not in on_table:
-        raise InvalidShotError(
-            f"first contact {shot.first_contact!r} is not on the table "
-            f"(ply={state.ply}, on_table={sorted(on_table)})"
-        )
-    if state.is_break and shot.break_rail_balls is not None:
-        stray = shot.break_rail_balls - on_table
-        if stray:
-            raise InvalidShotError(f"break rail balls {sorted(stray)!r} are not on the table")
 
 
 def judge(state: RackState, shot: Shot) -> Ruling:
@@ -358,7 +369,7 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
         )
     shooter = ruling.shooter
     if ruling.event is not None:
-        return dataclasses.replace(
+        return evolve(
             state, ply=state.ply + 1, phase=Phase.OVER, pending=None, result=ruling.result
         )
     no_cross = ruling.has_foul(FoulKind.KITCHEN_BALL_BEHIND_LINE_CUE_NOT_CROSSED)
@@ -383,7 +394,7 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
     }
     if ruling.is_foul:
         if ruling.result is not None:
-            return dataclasses.replace(state, phase=Phase.OVER, result=ruling.result, **common)  # type: ignore[arg-type]
+            return evolve(state, phase=Phase.OVER, result=ruling.result, **common)
         incoming = shooter.opponent
         pending = PendingDecision(
             chooser=incoming,
@@ -392,13 +403,13 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
             incoming_breaks=ruling.next_is_break,
             before_foul=state if Option.RESTORE_AND_OFFENDER_REPLAYS in ruling.options else None,
         )
-        return dataclasses.replace(
+        return evolve(
             state,
             phase=Phase.DECISION,
             to_act=incoming,
             pending=pending,
             is_break=False,
-            **common,  # type: ignore[arg-type]
+            **common,
         )
     credited = ruling.credited
     scores = (
@@ -409,7 +420,7 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
     on_table = state.on_table.difference(credited) if credited else state.on_table
     last = shooter if credited else state.last_pocketer
     if ruling.result is not None:
-        return dataclasses.replace(
+        return evolve(
             state,
             phase=Phase.OVER,
             result=ruling.result,
@@ -418,9 +429,9 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
             last_pocketer=last,
             is_break=False,
             cue_in_hand=False,
-            **common,  # type: ignore[arg-type]
+            **common,
         )
-    return dataclasses.replace(
+    return evolve(
         state,
         to_act=ruling.next_to_act,
         scores=scores,
@@ -428,7 +439,7 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
         last_pocketer=last,
         is_break=False,
         cue_in_hand=False,
-        **common,  # type: ignore[arg-type]
+        **common,
     )
 
 
@@ -481,7 +492,7 @@ def decide(state: RackState, option: Option, *, by: Seat | None = None) -> RackS
             else before.consecutive_fouls
         )
         warned = state.warned if state.rules.xvi_replay_counts_as_foul else before.warned
-        return dataclasses.replace(
+        return evolve(
             before,
             ply=state.ply + 1,
             to_act=pending.offender,
@@ -491,7 +502,7 @@ def decide(state: RackState, option: Option, *, by: Seat | None = None) -> RackS
             kitchen_contacts=state.kitchen_contacts,
         )
     breaks = pending.incoming_breaks
-    return dataclasses.replace(
+    return evolve(
         state,
         ply=state.ply + 1,
         phase=Phase.SHOT,

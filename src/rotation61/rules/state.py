@@ -295,3 +295,28 @@ def setup_rack(
         consecutive_fouls=consecutive_fouls,
         warned=warned,
     )
+
+
+_RACK_FIELDS: Final = tuple(f.name for f in dataclasses.fields(RackState))
+
+
+def evolve(state: RackState, **changes: object) -> RackState:
+    """A copy of ``state`` with some fields changed, for the referee's own transitions.
+
+    The referee's transitions preserve every invariant by construction (the property
+    tests check each state they produce with :func:`check_invariants`), so this skips
+    ``__post_init__``: it is the hot path of self-play and search.
+    """
+    new = object.__new__(RackState)
+    for name in _RACK_FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+def check_invariants(state: RackState) -> None:
+    """Check every invariant of ``state``, as its constructor does.
+
+    Raises:
+        InvalidStateError: an invariant does not hold.
+    """
+    RackState.__post_init__(state)
