@@ -50,7 +50,8 @@ def _assert_placements(placed: Mapping[int, Point], expected: Expected) -> None:
     for ball, want in expected.items():
         x, y = (want, 25.0) if isinstance(want, float) else want
         got = placed[ball]
-        assert abs(got.x - x) <= TOL and abs(got.y - y) <= TOL, (ball, got, (x, y))
+        assert abs(got.x - x) <= TOL, (ball, got, (x, y))
+        assert abs(got.y - y) <= TOL, (ball, got, (x, y))
 
 
 # --- §IX: the object ball in play (schema §5) --------------------------------------

@@ -8,6 +8,7 @@ check that no such point beats the spotted position.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -151,8 +152,11 @@ def _assert_optimal_on_string(req: Request, placed: dict[int, Point]) -> None:
     """Each ball beats every point free by a margin; a fallback only when none is left."""
     spec = req.spec
     obstacles = req.obstacles()
-    cursor = spec.max_centre_x
     target = spec.foot_spot.x
+    from_rail = req.direction is SpotDirection.FROM_FOOT_RAIL
+    # toward the head: largest free x <= down; toward the foot rail: smallest free x >= up
+    down = spec.max_centre_x if from_rail else target
+    up: float | None = None if from_rail else target
     for ball, p in placed.items():
         free = _free_string(spec, obstacles)
         if p.y != spec.long_string_y:
@@ -160,11 +164,20 @@ def _assert_optimal_on_string(req: Request, placed: dict[int, Point]) -> None:
         elif ball == req.lowest:
             best = min(abs(min(max(target, s), e) - target) for s, e in free)
             assert abs(p.x - target) <= best + 1e-6, (ball, p, best)
-        elif req.direction is SpotDirection.FROM_FOOT_RAIL:
-            assert p.x <= cursor + 1e-9
-            candidates = [min(e, cursor) for s, e in free if s <= cursor]
-            assert p.x >= max(candidates, default=-math.inf) - 1e-6, (ball, p, candidates)
-            cursor = p.x
+        else:
+            if up is not None:
+                ahead = [max(s, up) for s, e in free if e >= up]
+                if p.x >= up - 1e-9:
+                    assert p.x <= min(ahead, default=math.inf) + 1e-6, (ball, p, ahead)
+                    up = p.x
+                else:
+                    assert ahead == [], (ball, p, ahead)
+                    up = None
+            if up is None:
+                assert p.x <= down + 1e-9
+                behind = [min(e, down) for s, e in free if s <= down]
+                assert p.x >= max(behind, default=-math.inf) - 1e-6, (ball, p, behind)
+                down = p.x
         obstacles.append((p, spec.ball_diameter))
 
 
@@ -201,7 +214,7 @@ def test_spotted_balls_on_standard_tables_are_valid_on_the_string_and_optimal(
 @settings(max_examples=60, deadline=None)
 @given(requests([TABLE_9FT, TABLE_7FT], max_on_table=14, max_spotted=15), st.randoms())
 def test_spot_balls_is_deterministic_and_ignores_the_order_of_others(
-    req: Request, rng: st.Random
+    req: Request, rng: random.Random
 ) -> None:
     first = req.spot()
     shuffled = list(req.others)

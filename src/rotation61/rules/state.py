@@ -8,6 +8,7 @@ valid: its invariants are checked when it is built.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 from typing import Final
 
@@ -158,9 +159,12 @@ class PendingDecision:
             raise InvalidStateError("the restore option needs the state before the foul")
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class RackState:
     """One rack between two inputs.
+
+    Not slotted: the referee derives each next state by copying the instance dict
+    (:func:`evolve`), several times faster than setting sixteen frozen slots.
 
     Attributes:
         rules: the rule set.
@@ -297,19 +301,20 @@ def setup_rack(
     )
 
 
-_RACK_FIELDS: Final = tuple(f.name for f in dataclasses.fields(RackState))
+_new = object.__new__
 
 
-def evolve(state: RackState, **changes: object) -> RackState:
+def evolve(state: RackState, changes: Mapping[str, object]) -> RackState:
     """A copy of ``state`` with some fields changed, for the referee's own transitions.
 
     The referee's transitions preserve every invariant by construction (the property
     tests check each state they produce with :func:`check_invariants`), so this skips
     ``__post_init__``: it is the hot path of self-play and search.
     """
-    new = object.__new__(RackState)
-    for name in _RACK_FIELDS:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
+    new = _new(RackState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
     return new
 
 
