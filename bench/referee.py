@@ -21,7 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rotation61.rules import (  # noqa: E402
+from tests.strategies import random_ruleset, random_shot
+
+from rotation61.rules import (
     Option,
     Phase,
     RackState,
@@ -30,8 +32,6 @@ from rotation61.rules import (  # noqa: E402
     new_rack,
     play,
 )
-
-from tests.strategies import random_ruleset, random_shot  # noqa: E402
 
 Input = tuple[RackState, Shot | Option]
 

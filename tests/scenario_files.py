@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rotation61.conformance import load_scenarios
-
 from tests.conftest import PROJECT_SCENARIOS, PUBLIC_SCENARIOS
 
 

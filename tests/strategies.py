@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
+
 from rotation61.match import MatchState, choose, declare, shoot, start_match
 from rotation61.rules import (
     PRESETS,
@@ -19,8 +20,8 @@ from rotation61.rules import (
     OfficialEvent,
     Phase,
     RackState,
-    Ruling,
     RuleSet,
+    Ruling,
     Seat,
     Shot,
     Zone,
@@ -33,7 +34,11 @@ def random_kitchen(rng: random.Random, first_contact: int | None) -> KitchenFact
     """Kitchen facts for a shot with cue ball in hand, mostly a clean crossing."""
     if rng.random() < 0.8:
         zone = None if first_contact is None else rng.choice(ZONES)
-        kind = ContactType.NONE if first_contact is None else rng.choice((ContactType.BALL, ContactType.RAIL))
+        kind = (
+            ContactType.NONE
+            if first_contact is None
+            else rng.choice((ContactType.BALL, ContactType.RAIL))
+        )
         return KitchenFacts(first_contact_type=kind, first_ball_zone=zone)
     if first_contact is None:
         crossed = rng.random() < 0.5
@@ -73,7 +78,9 @@ def random_shot(rack: RackState, rng: random.Random) -> Shot:
             off = (rng.choice(rest),)
         if rng.random() < 0.9:
             rails.add(0)
-        rails.update(b for b in on_table if b not in pocketed and b not in off and rng.random() < 0.1)
+        rails.update(
+            b for b in on_table if b not in pocketed and b not in off and rng.random() < 0.1
+        )
     break_rails = None
     if rack.is_break and first is not None:
         break_rails = frozenset(b for b in on_table if b not in off and rng.random() < 0.35)
@@ -121,7 +128,9 @@ def random_ruleset(rng: random.Random) -> RuleSet:
 
 def random_match(seed: int, *, race_to: int = 2) -> MatchState:
     rng = random.Random(seed)
-    return start_match(random_ruleset(rng), race_to=race_to, first_breaker=rng.choice((Seat.A, Seat.B)))
+    return start_match(
+        random_ruleset(rng), race_to=race_to, first_breaker=rng.choice((Seat.A, Seat.B))
+    )
 
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

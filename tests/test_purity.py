@@ -15,7 +15,18 @@ from tests.conftest import REPO
 SRC = REPO / "src" / "rotation61"
 
 FORBIDDEN = {
-    "rules": {"random", "time", "datetime", "logging", "os", "io", "sys", "pathlib", "math", "socket"},
+    "rules": {
+        "random",
+        "time",
+        "datetime",
+        "logging",
+        "os",
+        "io",
+        "sys",
+        "pathlib",
+        "math",
+        "socket",
+    },
     "match": {"random", "time", "datetime", "logging", "os", "io", "sys", "pathlib", "math"},
     "geometry": {"time", "datetime", "logging", "os", "io", "sys", "pathlib", "socket"},
     "text": {"random", "time", "datetime", "logging", "os", "io", "sys", "pathlib"},

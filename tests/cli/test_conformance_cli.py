@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from rotation61.cli.main import main
 
+from rotation61.cli.main import main
 from tests.conftest import PROJECT_SCENARIOS
 
 

@@ -6,8 +6,8 @@ import copy
 from collections.abc import Iterator
 
 import pytest
-from rotation61.conformance import run_scenario
 
+from rotation61.conformance import run_scenario
 from tests import scenario_files
 
 
@@ -24,7 +24,11 @@ def _wrong(value: object) -> object:
     if isinstance(value, str):
         return {"A": "B", "B": "A"}.get(value, value + "_x")
     if isinstance(value, list):
-        return [*value, 99] if not value or not isinstance(value[0], float) else [value[0] + 1, *value[1:]]
+        return (
+            [*value, 99]
+            if not value or not isinstance(value[0], float)
+            else [value[0] + 1, *value[1:]]
+        )
     if isinstance(value, dict):
         if not value:
             return {"type": "reached_61"}

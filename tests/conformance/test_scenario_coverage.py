@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from rotation61.rules import RULESET_KEYS, FoulKind, OfficialEvent, Option, RackResultType
-
 from tests import scenario_files
 
 ALL = scenario_files.public() + scenario_files.project()

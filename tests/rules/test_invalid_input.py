@@ -7,6 +7,7 @@ import random
 
 import pytest
 from hypothesis import given
+
 from rotation61.match import choose, shoot
 from rotation61.records import shot_from_dict
 from rotation61.rules import (
@@ -29,7 +30,6 @@ from rotation61.rules import (
     play,
     setup_rack,
 )
-
 from tests.strategies import random_match, random_step, seeds
 
 
@@ -56,7 +56,7 @@ def test_first_contact_not_on_the_table_is_rejected() -> None:
 
 def test_shot_while_a_decision_is_pending_is_rejected() -> None:
     state = setup_rack(on_table={4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, scores=(6, 0))
-    pending, ruling = play(state, Shot(first_contact=7, rail_after_contact=frozenset({7})))
+    pending, _ = play(state, Shot(first_contact=7, rail_after_contact=frozenset({7})))
     assert pending.phase is Phase.DECISION
     with pytest.raises(IllegalActionError, match="waits for a decision"):
         judge(pending, Shot(first_contact=4))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from hypothesis import given
+
 from rotation61.match import MatchState
 from rotation61.rules import TOTAL_POINTS, Phase, judge
 from rotation61.rules.state import check_invariants
-
 from tests.strategies import random_match, random_shot, random_step, seeds
 
 MAX_INPUTS = 5000

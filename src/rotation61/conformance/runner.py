@@ -107,7 +107,7 @@ def _show(value: object) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-class _Diff(Exception):
+class _DiffError(Exception):
     def __init__(self, mismatch: Mismatch) -> None:
         super().__init__(mismatch.field)
         self.mismatch = mismatch
@@ -147,7 +147,7 @@ def run_scenario(scenario: Mapping[str, object]) -> ScenarioReport:
         if runner is None:
             raise ScenarioError(f"unknown scenario kind {kind!r}")
         runner(scenario)
-    except _Diff as diff:
+    except _DiffError as diff:
         return ScenarioReport(id=sid, passed=False, mismatch=diff.mismatch)
     except (Rotation61Error, ValueError, KeyError, TypeError) as err:
         return ScenarioReport(id=sid, passed=False, error=f"{type(err).__name__}: {err}")
@@ -162,7 +162,9 @@ _UNORDERED: Final = frozenset({"incoming_options", "balls_on_table_after"})
 def _compare(step: int, expect: Mapping[str, object], actual: Mapping[str, object]) -> None:
     for field, expected in expect.items():
         if field not in actual:
-            raise _Diff(Mismatch(step=step, field=field, expected=expected, actual="<unknown field>"))
+            raise _DiffError(
+                Mismatch(step=step, field=field, expected=expected, actual="<unknown field>")
+            )
         _compare_value(step, field, expected, actual[field])
 
 
@@ -170,7 +172,9 @@ def _compare_value(step: int, field: str, expected: object, actual: object) -> N
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             if key not in actual:
-                raise _Diff(Mismatch(step=step, field=f"{field}.{key}", expected=value, actual=None))
+                raise _DiffError(
+                    Mismatch(step=step, field=f"{field}.{key}", expected=value, actual=None)
+                )
             _compare_value(step, f"{field}.{key}", value, actual[key])
         return
     leaf = field.rsplit(".", 1)[-1]
@@ -183,14 +187,14 @@ def _compare_value(step: int, field: str, expected: object, actual: object) -> N
     ):
         for e, a in zip(expected, actual, strict=True):
             if not _same_leaf(e, a):
-                raise _Diff(Mismatch(step=step, field=field, expected=expected, actual=actual))
+                raise _DiffError(Mismatch(step=step, field=field, expected=expected, actual=actual))
         return
     if leaf in _UNORDERED and isinstance(expected, list) and isinstance(actual, list):
         same = sorted(map(str, expected)) == sorted(map(str, actual))
     else:
         same = _same_leaf(expected, actual)
     if not same:
-        raise _Diff(Mismatch(step=step, field=field, expected=expected, actual=actual))
+        raise _DiffError(Mismatch(step=step, field=field, expected=expected, actual=actual))
 
 
 def _same_leaf(expected: object, actual: object) -> bool:
@@ -332,7 +336,9 @@ def _ruling_fields(match: MatchState, ruling: Ruling) -> dict[str, object]:
     }
 
 
-def _choice_fields(match: MatchState, option: Option, lowest_before: int | None) -> dict[str, object]:
+def _choice_fields(
+    match: MatchState, option: Option, lowest_before: int | None
+) -> dict[str, object]:
     rack = match.rack
     return {
         "option": option.value,
@@ -417,6 +423,12 @@ def _xy(value: object, what: str) -> Point:
     return Point(float(value[0]), float(value[1]))
 
 
+def _ball_number(value: object, what: str) -> int:
+    if type(value) is not int:
+        raise ScenarioError(f"{what}: {value!r} is not a ball number")
+    return value
+
+
 def _placements(placed: Mapping[int, Point]) -> dict[str, object]:
     return {str(ball): [p.x, p.y] for ball, p in placed.items()}
 
@@ -440,8 +452,8 @@ def _run_spotting(scenario: Mapping[str, object]) -> None:
         TABLE_9FT,
         occupied=occupied,
         cue_ball=None if cue is None else _xy(cue, "before.cue_ball_xy"),
-        lowest=None if lowest is None else int(lowest),  # type: ignore[call-overload]
-        others=[int(b) for b in others],
+        lowest=None if lowest is None else _ball_number(lowest, "request.lowest"),
+        others=[_ball_number(b, "request.others") for b in others],
         cue_ball_gap=float(rules.cue_ball_spot_gap_in),
         direction=rules.spot_others_direction,
     )
@@ -490,11 +502,15 @@ def _match_random_slots(
         if ball in _FIXED_IN_STANDARD or ball not in actual:
             continue
         for slot in free:
-            if isinstance(slot, list) and isinstance(xy, list) and len(xy) == 2:
-                if all(_same_leaf(e, a) for e, a in zip(xy, slot, strict=True)):
-                    out[ball] = slot
-                    free.remove(slot)
-                    break
+            if (
+                isinstance(slot, list)
+                and isinstance(xy, list)
+                and len(xy) == 2
+                and all(_same_leaf(e, a) for e, a in zip(xy, slot, strict=True))
+            ):
+                out[ball] = slot
+                free.remove(slot)
+                break
     return out
 
 

@@ -114,8 +114,10 @@ def next_breaker(rack: RackState) -> Seat:
     policy = rack.rules.next_rack_breaker
     if policy is BreakerPolicy.ALTERNATE:
         return rack.breaker.opponent
-    assert result.winner is not None and result.loser is not None  # a non-replay has both
-    return result.winner if policy is BreakerPolicy.WINNER else result.loser
+    chosen = result.winner if policy is BreakerPolicy.WINNER else result.loser
+    if chosen is None:  # excluded by RackResult's invariant: only replays lack a winner
+        raise IllegalActionError(f"rack result {result.type.value!r} has no winner")
+    return chosen
 
 
 def _ends_match(rules: RuleSet, result: RackResult) -> bool:

@@ -1,7 +1,8 @@
 """Records: the persistent, open shape of shots and matches (JSON-ready dicts).
 
 >>> from rotation61.records import shot_from_dict, shot_to_dict
->>> shot_to_dict(shot_from_dict({"first_contact": 3, "pocketed": [3], "rail_after_contact": ["cue"]}))["pocketed"]
+>>> shot = shot_from_dict({"first_contact": 3, "pocketed": [3], "rail_after_contact": ["cue"]})
+>>> shot_to_dict(shot)["pocketed"]
 [3]
 """
 

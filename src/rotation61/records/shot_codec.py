@@ -70,10 +70,12 @@ def _flag(value: object, field: str) -> bool:
 
 
 def _enum(kind: type[_E], value: object, field: str) -> _E:
+    allowed = ", ".join(repr(m.value) for m in kind)
+    if not isinstance(value, str):
+        raise InvalidShotError(f"events.{field}: {value!r} is not one of {allowed}")
     try:
         return kind(value)
     except ValueError:
-        allowed = ", ".join(repr(m.value) for m in kind)
         raise InvalidShotError(f"events.{field}: {value!r} is not one of {allowed}") from None
 
 
@@ -95,7 +97,9 @@ def _kitchen(value: object) -> KitchenFacts | None:
             ContactType, value.get("first_contact_type", "ball"), "kitchen.first_contact_type"
         ),
         first_ball_zone=None if zone is None else _enum(Zone, zone, "kitchen.first_ball_zone"),
-        crossed=_flag(value.get("cue_crossed_head_string", True), "kitchen.cue_crossed_head_string"),
+        crossed=_flag(
+            value.get("cue_crossed_head_string", True), "kitchen.cue_crossed_head_string"
+        ),
     )
 
 
@@ -104,22 +108,19 @@ def _obstacle(value: object) -> ObstacleMove | None:
         return None
     if not isinstance(value, Mapping) or "ball" not in value:
         raise InvalidShotError(
-            f"events.obstacle_moved_jump_masse: expected {{'ball': n, 'moved_by': ...}}, got {value!r}"
+            "events.obstacle_moved_jump_masse: expected {'ball': n, 'moved_by': ...}, "
+            f"got {value!r}"
         )
     return ObstacleMove(
         ball=_ball(value["ball"], "obstacle_moved_jump_masse.ball"),
-        moved_by=_enum(
-            MovedBy, value.get("moved_by", "cue"), "obstacle_moved_jump_masse.moved_by"
-        ),
+        moved_by=_enum(MovedBy, value.get("moved_by", "cue"), "obstacle_moved_jump_masse.moved_by"),
     )
 
 
 def _rails(value: object) -> frozenset[Ball]:
     if not isinstance(value, list):
         raise InvalidShotError(f"events.rail_after_contact: expected a list, got {value!r}")
-    return frozenset(
-        CUE_BALL if v == "cue" else _ball(v, "rail_after_contact") for v in value
-    )
+    return frozenset(CUE_BALL if v == "cue" else _ball(v, "rail_after_contact") for v in value)
 
 
 def shot_from_dict(data: Mapping[str, object]) -> Shot:
@@ -144,9 +145,7 @@ def shot_from_dict(data: Mapping[str, object]) -> Shot:
         off_table=_ball_list(data.get("off_table", []), "off_table"),
         rail_after_contact=_rails(data.get("rail_after_contact", [])),
         break_rail_balls=(
-            None
-            if rail_balls is None
-            else frozenset(_ball_list(rail_balls, "break_rail_balls"))
+            None if rail_balls is None else frozenset(_ball_list(rail_balls, "break_rail_balls"))
         ),
         cue_pocketed=_flag(data.get("cue_pocketed", False), "cue_pocketed"),
         cue_off_table=_flag(data.get("cue_off_table", False), "cue_off_table"),

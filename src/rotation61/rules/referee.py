@@ -191,7 +191,8 @@ def judge(state: RackState, shot: Shot) -> Ruling:
         InvalidShotError: the shot does not fit the table (a ball not on the table).
 
     >>> from rotation61.rules.state import setup_rack
-    >>> r = judge(setup_rack(on_table={3, 4, 5}, scores=(60, 48)), Shot(first_contact=3, pocketed=(3,)))
+    >>> state = setup_rack(on_table={3, 4, 5}, scores=(60, 48))
+    >>> r = judge(state, Shot(first_contact=3, pocketed=(3,)))
     >>> r.result.type.value, r.points
     ('reached_61', 3)
     """
@@ -246,7 +247,7 @@ def _rack_end_after_legal(state: RackState, shot: Shot, points: int) -> RackResu
 
 
 def _is_uncrossed_break(state: RackState, shot: Shot) -> bool:
-    """§XVII (A19): on a break the cue ball never crossed the head string: the rack has not begun."""
+    """§XVII (A19): on a break the cue ball never crossed the head string: no rack yet."""
     return state.is_break and shot.kitchen is not None and not shot.kitchen.crossed
 
 
@@ -264,7 +265,12 @@ def _is_rerack(state: RackState, shot: Shot) -> bool:
 
 
 def _options_after_foul(
-    state: RackState, shot: Shot, *, incoming_breaks: bool, lowest_spotted: bool, fouls: tuple[Foul, ...]
+    state: RackState,
+    shot: Shot,
+    *,
+    incoming_breaks: bool,
+    lowest_spotted: bool,
+    fouls: tuple[Foul, ...],
 ) -> tuple[Option, ...]:
     """The incoming player's options, by the precedence of A09.
 
@@ -545,9 +551,7 @@ def officiate(
     if event is OfficialEvent.STALEMATE_DECLARED:
         if player is not None:
             raise IllegalActionError("a stalemate is declared for both players, not one")
-        result = RackResult(
-            type=RackResultType.STALEMATE_REPLAY, replay_breaker=state.breaker
-        )
+        result = RackResult(type=RackResultType.STALEMATE_REPLAY, replay_breaker=state.breaker)
         concerned = state.to_act
     else:
         if player is None:

@@ -124,9 +124,7 @@ class RuleSet:
         for field in dataclasses.fields(self):
             _check_field(field.name, getattr(self, field.name))
         if not 1 <= self.target_points <= 120:
-            raise UnknownRuleSetError(
-                f"target_points {self.target_points!r} is outside 1..120"
-            )
+            raise UnknownRuleSetError(f"target_points {self.target_points!r} is outside 1..120")
         if not 2 <= self.consecutive_foul_limit <= 10:
             raise UnknownRuleSetError(
                 f"consecutive_foul_limit {self.consecutive_foul_limit!r} is outside 2..10"
@@ -154,7 +152,8 @@ class RuleSet:
         Raises:
             UnknownRuleSetError: an unknown key, or a value of the wrong type.
 
-        >>> get_ruleset("standard").with_overrides({"tie_rule": "bonus_point_last_pocketer_wins"}).tie_rule
+        >>> rules = get_ruleset("standard")
+        >>> rules.with_overrides({"tie_rule": "bonus_point_last_pocketer_wins"}).tie_rule
         <TieRule.BONUS_POINT_LAST_POCKETER_WINS: 'bonus_point_last_pocketer_wins'>
         """
         if not overrides:
@@ -226,7 +225,7 @@ def _coerce(key: str, raw: object) -> object:
         try:
             return expected(raw)
         except ValueError:
-            values = ", ".join(m.value for m in expected)  # type: ignore[attr-defined]
+            values = ", ".join(m.value for m in expected)
             raise UnknownRuleSetError(
                 f"rule-set key {key!r} has no value {raw!r}; expected one of: {values}"
             ) from None

@@ -94,7 +94,9 @@ class OfficialEvent(StrEnum):
     STALEMATE_DECLARED = "stalemate_declared"
 
 
-REPLAY_RESULTS: Final = frozenset({RackResultType.TIE_60_60_REPLAY, RackResultType.STALEMATE_REPLAY})
+REPLAY_RESULTS: Final = frozenset(
+    {RackResultType.TIE_60_60_REPLAY, RackResultType.STALEMATE_REPLAY}
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -227,7 +229,9 @@ class RackState:
         if self.is_break and self.phase is Phase.SHOT and self.on_table != OBJECT_BALLS:
             raise InvalidStateError("a break shot needs all fifteen object balls on the table")
         if self.is_break and self.phase is Phase.SHOT and not self.cue_in_hand:
-            raise InvalidStateError("a break is played with cue ball in hand behind the head string")
+            raise InvalidStateError(
+                "a break is played with cue ball in hand behind the head string"
+            )
 
     @property
     def lowest(self) -> Ball | None:
