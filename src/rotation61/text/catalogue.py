@@ -161,7 +161,9 @@ VI: Final[Mapping[str, str]] = MappingProxyType(
             "trong tay sau lằn ngang đầu bàn (§XVI)."
         ),
         # How a rack ended.
-        "result.reached_61": "Hết ván (§II): {winner} đạt {target} điểm và thắng ván.",
+        "result.reached_61": (
+            "Hết ván (§II): {winner} đạt {target} điểm (hoặc hơn nữa) và thắng ván."
+        ),
         "result.reached_61.bonus": (
             "Hết ván: 60–60, {winner} đánh bi mục tiêu cuối cùng và được thêm 1 điểm "
             "(luật BCA); {winner} thắng ván."
@@ -262,7 +264,9 @@ VI: Final[Mapping[str, str]] = MappingProxyType(
         "state.to_shoot": "Đến lượt {player}.",
         "state.to_shoot_in_hand": "Đến lượt {player}, bi cái trong tay sau lằn ngang đầu bàn.",
         "state.to_choose": "{player} chọn sau lỗi của đối thủ.",
-        "state.match_over": "Hết trận: {winner} thắng {won}–{lost}.",
+        "state.match_over": (
+            "Hết trận: {winner} thắng trận đấu (số ván thắng: {a} {won_a} – {won_b} {b})."
+        ),
         # The terminal scorekeeper.
         "score.start": "Trận đấu: {a} – {b}, chạm {race_to}, luật “{rules}”.",
         "score.banner": "Bấm ? để xem hướng dẫn, u để hoàn tác, q để thoát.",
@@ -271,7 +275,7 @@ VI: Final[Mapping[str, str]] = MappingProxyType(
         "score.prompt_choose": "{player} chọn > ",
         "score.options": "Lựa chọn của {player}:",
         "score.undone": "Đã hoàn tác: “{entry}”.",
-        "score.winner": "{winner} thắng trận đấu {won}–{lost}!",
+        "score.winner": "{winner} thắng trận đấu!",
         "score.bye": "Kết thúc phiên ghi điểm.",
         "score.err.not_a_ball": "“{token}”: {value} không phải bi mục tiêu (1..15).",
         "score.err.not_on_table": "Bi {ball} không còn trên bàn (trên bàn: {on_table}).",
@@ -375,7 +379,9 @@ EN: Final[Mapping[str, str]] = MappingProxyType(
             "cue ball in hand behind the head string (§XVI)."
         ),
         # How a rack ended.
-        "result.reached_61": "Rack over (§II): {winner} reaches {target} points and wins the rack.",
+        "result.reached_61": (
+            "Rack over (§II): {winner} reaches {target} points (or more) and wins the rack."
+        ),
         "result.reached_61.bonus": (
             "Rack over: 60–60, {winner} pocketed the last object ball and gets one bonus "
             "point (BCA rule); {winner} wins the rack."
@@ -471,7 +477,9 @@ EN: Final[Mapping[str, str]] = MappingProxyType(
         "state.to_shoot": "{player} to shoot.",
         "state.to_shoot_in_hand": "{player} to shoot, cue ball in hand behind the head string.",
         "state.to_choose": "{player} to choose after the opponent's foul.",
-        "state.match_over": "Match over: {winner} wins {won}–{lost}.",
+        "state.match_over": (
+            "Match over: {winner} wins the match (racks won: {a} {won_a} – {won_b} {b})."
+        ),
         # The terminal scorekeeper.
         "score.start": "Match: {a} – {b}, race to {race_to}, rules “{rules}”.",
         "score.banner": "Type ? for help, u to undo, q to quit.",
@@ -480,7 +488,7 @@ EN: Final[Mapping[str, str]] = MappingProxyType(
         "score.prompt_choose": "{player} chooses > ",
         "score.options": "{player}'s options:",
         "score.undone": "Undone: “{entry}”.",
-        "score.winner": "{winner} wins the match {won}–{lost}!",
+        "score.winner": "{winner} wins the match!",
         "score.bye": "Scorekeeping ended.",
         "score.err.not_a_ball": "“{token}”: {value} is not an object ball (1..15).",
         "score.err.not_on_table": "Ball {ball} is not on the table (on the table: {on_table}).",

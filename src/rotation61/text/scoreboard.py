@@ -22,9 +22,19 @@ __all__ = ["describe_state"]
 def _to_act(match: MatchState, names: tuple[str, str], lang: Language) -> list[str]:
     rack = match.rack
     if match.winner is not None:
-        won = match.racks_won[match.winner]
-        lost = match.racks_won[match.winner.opponent]
-        return [message("state.match_over", lang, winner=names[match.winner], won=won, lost=lost)]
+        a, b = names
+        won_a, won_b = match.racks_won
+        return [
+            message(
+                "state.match_over",
+                lang,
+                winner=names[match.winner],
+                a=a,
+                b=b,
+                won_a=won_a,
+                won_b=won_b,
+            )
+        ]
     player = names[rack.to_act]
     if rack.phase is Phase.DECISION:
         return [message("state.to_choose", lang, player=player)]
