@@ -178,3 +178,8 @@ def test_invalid_inputs_anywhere_in_random_play_leave_the_match_unchanged(seed: 
                 choose(match, Option.ACCEPT_TABLE)
         assert match == snapshot
         match, _ = random_step(match, rng)
+
+
+def test_cue_ball_gap_must_be_positive() -> None:
+    with pytest.raises(UnknownRuleSetError, match="never frozen to the cue ball"):
+        RuleSet().with_overrides({"cue_ball_spot_gap_in": 0})

@@ -45,7 +45,7 @@ def kitchen_exit(state: RackState, shot: Shot) -> tuple[Foul, ...]:
     return _NONE
 
 
-def first_contact(lowest: Ball | None, shot: Shot) -> tuple[Foul, ...]:
+def first_contact(lowest: Ball | None, shot: Shot, *, on_break: bool) -> tuple[Foul, ...]:
     """§VI (§IV on the break): the cue ball must first touch the ball in play.
 
     No object ball touched at all is ``no_contact`` (A42).
@@ -53,7 +53,7 @@ def first_contact(lowest: Ball | None, shot: Shot) -> tuple[Foul, ...]:
     if shot.first_contact is None:
         return (Foul(FoulKind.NO_CONTACT),)
     if shot.first_contact != lowest:
-        return (Foul(FoulKind.WRONG_FIRST_CONTACT, shot.first_contact),)
+        return (Foul(FoulKind.WRONG_FIRST_CONTACT, shot.first_contact, on_break=on_break),)
     return _NONE
 
 
@@ -93,9 +93,14 @@ def cue_ball_kept(shot: Shot) -> tuple[Foul, ...]:
     return _NONE
 
 
-def object_balls_kept(shot: Shot) -> tuple[Foul, ...]:
-    """§XII (§IV on the break): an object ball leaving the table is a foul."""
-    return tuple(Foul(FoulKind.OBJECT_BALL_OFF_TABLE, ball) for ball in shot.off_table[:1])
+def object_balls_kept(shot: Shot, *, on_break: bool) -> tuple[Foul, ...]:
+    """§XII (§IV on the break): an object ball leaving the table is a foul.
+
+    One foul is reported however many balls left the table; it names the first.
+    """
+    if not shot.off_table:
+        return _NONE
+    return (Foul(FoulKind.OBJECT_BALL_OFF_TABLE, shot.off_table[0], on_break=on_break),)
 
 
 def obstacle_untouched(rules: RuleSet, lowest: Ball | None, shot: Shot) -> tuple[Foul, ...]:
@@ -124,7 +129,7 @@ def fouls(state: RackState, shot: Shot) -> tuple[Foul, ...]:
     """Every foul of a shot, in detection order (A09: all kinds are reported)."""
     rules = state.rules
     lowest = state.lowest
-    found = first_contact(lowest, shot)
+    found = first_contact(lowest, shot, on_break=state.is_break)
     if state.cue_in_hand and shot.kitchen is not None:
         found = kitchen_exit(state, shot) + found
     if state.is_break:
@@ -134,7 +139,7 @@ def fouls(state: RackState, shot: Shot) -> tuple[Foul, ...]:
     if shot.cue_pocketed or shot.cue_off_table:
         found += cue_ball_kept(shot)
     if shot.off_table:
-        found += object_balls_kept(shot)
+        found += object_balls_kept(shot, on_break=state.is_break)
     if shot.obstacle_moved is not None:
         found += obstacle_untouched(rules, lowest, shot)
     if shot.general_rules_foul is not None:

@@ -12,7 +12,7 @@ from typing import Final
 
 from rotation61.rules.balls import Ball
 
-__all__ = ["FOUL_SECTIONS", "Foul", "FoulKind"]
+__all__ = ["BREAK_FORMS", "FOUL_SECTIONS", "Foul", "FoulKind"]
 
 
 class FoulKind(StrEnum):
@@ -69,6 +69,9 @@ FOUL_SECTIONS: Final = MappingProxyType(
 )
 """The rulebook section each foul kind cites."""
 
+BREAK_FORMS: Final = frozenset({FoulKind.WRONG_FIRST_CONTACT, FoulKind.OBJECT_BALL_OFF_TABLE})
+"""Foul kinds that §IV states again for the break shot."""
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Foul:
@@ -79,13 +82,22 @@ class Foul:
         ball: the ball concerned (the ball first hit, the ball off the table, the ball
             moved), or ``None``.
         label: for a general-rules foul, the name the referee declared (e.g. ``"double_hit"``).
+        on_break: the foul happened on a break shot, where §IV governs the first contact
+            and object balls leaving the table.
     """
 
     kind: FoulKind
     ball: Ball | None = None
     label: str | None = None
+    on_break: bool = False
 
     @property
     def section(self) -> str:
-        """The rulebook section this foul cites."""
+        """The rulebook section this foul cites (§IV for its break forms).
+
+        >>> Foul(FoulKind.WRONG_FIRST_CONTACT, 2, on_break=True).section
+        'IV'
+        """
+        if self.on_break and self.kind in BREAK_FORMS:
+            return "IV"
         return FOUL_SECTIONS[self.kind]

@@ -133,9 +133,10 @@ class RuleSet:
             raise UnknownRuleSetError(
                 f"break_min_rail_balls {self.break_min_rail_balls!r} is outside 0..15"
             )
-        if not 0 <= self.cue_ball_spot_gap_in <= 1:
+        if not 0 < self.cue_ball_spot_gap_in <= 1:
             raise UnknownRuleSetError(
-                f"cue_ball_spot_gap_in {self.cue_ball_spot_gap_in!r} is outside 0..1 inch"
+                f"cue_ball_spot_gap_in {self.cue_ball_spot_gap_in!r} is outside (0, 1] inch: "
+                "a spotted ball is never frozen to the cue ball (§IX, A26)"
             )
 
     @property

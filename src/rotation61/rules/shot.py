@@ -102,6 +102,17 @@ class ObstacleMove:
         _ball(self.ball, "obstacle moved")
 
 
+def _check_kitchen_against_contact(kitchen: KitchenFacts, first: Ball | None) -> None:
+    if first is not None and kitchen.first_ball_zone is None:
+        raise InvalidShotError(
+            f"the cue ball touched the {first} but kitchen facts say it touched no ball"
+        )
+    if first is None and kitchen.first_contact_type is ContactType.BALL:
+        raise InvalidShotError(
+            "kitchen facts say the cue ball first touched a ball, but no first contact is given"
+        )
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Shot:
     """The observed facts of one shot (scenario schema §3.3).
@@ -162,15 +173,8 @@ class Shot:
             )
         if self.first_contact is None and any(b != CUE_BALL for b in self.rail_after_contact):
             raise InvalidShotError("object balls reached a cushion but the cue ball touched none")
-        if (
-            self.kitchen is not None
-            and self.first_contact is not None
-            and self.kitchen.first_ball_zone is None
-        ):
-            raise InvalidShotError(
-                f"the cue ball touched the {self.first_contact} but kitchen facts say it "
-                "touched no ball"
-            )
+        if self.kitchen is not None:
+            _check_kitchen_against_contact(self.kitchen, self.first_contact)
         if self.general_rules_foul is not None and not _LABEL.fullmatch(self.general_rules_foul):
             raise InvalidShotError(
                 f"general rules foul {self.general_rules_foul!r} is not a lowercase name "
