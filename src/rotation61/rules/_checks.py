@@ -125,10 +125,12 @@ def general_rules(shot: Shot) -> tuple[Foul, ...]:
     return (Foul(FoulKind.GENERAL_RULES_FOUL, label=shot.general_rules_foul),)
 
 
-def fouls(state: RackState, shot: Shot) -> tuple[Foul, ...]:
-    """Every foul of a shot, in detection order (A09: all kinds are reported)."""
+def fouls(state: RackState, shot: Shot, lowest: Ball | None) -> tuple[Foul, ...]:
+    """Every foul of a shot, in detection order (A09: all kinds are reported).
+
+    ``lowest`` is the ball in play, ``state.lowest``, computed once by the caller.
+    """
     rules = state.rules
-    lowest = state.lowest
     found = first_contact(lowest, shot, on_break=state.is_break)
     if state.cue_in_hand and shot.kitchen is not None:
         found = kitchen_exit(state, shot) + found

@@ -197,9 +197,10 @@ def judge(state: RackState, shot: Shot) -> Ruling:
     ('reached_61', 3)
     """
     _check_shot(state, shot)
-    fouls = _checks.fouls(state, shot)
+    lowest = state.lowest
+    fouls = _checks.fouls(state, shot, lowest)
     if fouls:
-        return _judge_foul(state, shot, fouls)
+        return _judge_foul(state, shot, fouls, lowest)
     return _judge_legal(state, shot)
 
 
@@ -319,7 +320,9 @@ def _options_after_foul(
     return options
 
 
-def _judge_foul(state: RackState, shot: Shot, fouls: tuple[Foul, ...]) -> Ruling:
+def _judge_foul(
+    state: RackState, shot: Shot, fouls: tuple[Foul, ...], lowest: Ball | None
+) -> Ruling:
     """§VIII and §XV: a foul scores nothing, returns the balls and passes the choice."""
     rules = state.rules
     offender = state.to_act
@@ -351,7 +354,6 @@ def _judge_foul(state: RackState, shot: Shot, fouls: tuple[Foul, ...]) -> Ruling
         )
     rerack = _is_rerack(state, shot)
     incoming_breaks = rerack or _is_uncrossed_break(state, shot)
-    lowest = state.lowest
     returned = () if rerack else shot.object_balls_moved_off
     spot_lowest = lowest if lowest in returned else None
     spot_others = tuple(sorted(b for b in returned if b != lowest))
