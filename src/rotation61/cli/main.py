@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rotation61 import __version__
-from rotation61.cli import score
+from rotation61.cli import record, score
 from rotation61.conformance import load_scenarios, run_scenarios
 from rotation61.rules import Rotation61Error
 
@@ -41,6 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_arguments(scorer)
     scorer.set_defaults(handler=score.run)
+
+    records = commands.add_parser(
+        "record",
+        help="show, verify, convert match records and compute statistics",
+        description="Match records (JSON or text notation): show, verify, convert, stats.",
+    )
+    record.add_arguments(records)
+    records.set_defaults(handler=record.run)
     return parser
 
 

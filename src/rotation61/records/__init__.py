@@ -1,4 +1,23 @@
-"""Records: the persistent, open shape of shots and matches (JSON-ready dicts).
+"""Records: the persistent, open shape of matches, with replay, verify and statistics.
+
+- the model (:class:`MatchRecord`, its racks and entries): inputs are authoritative,
+  stored rulings are an audit trail;
+- JSON, the canonical machine format (:func:`to_json` / :func:`from_json`, schema
+  ``schemas/match-record.schema.json``);
+- the text notation, PGN-like (:func:`parse_match` / :func:`format_match`, grammar in
+  ``docs/notation.md``);
+- :func:`replay` and :func:`verify`; :class:`RecordBuilder` to write a record as a match
+  is played; :func:`stats`.
+
+Pure: strings and text streams in, strings out; no file is opened by path.
+
+>>> from rotation61.records import RecordBuilder, format_match, parse_match, verify
+>>> from rotation61.rules import Shot
+>>> builder = RecordBuilder.start(players=("An", "Binh"), race_to=1)
+>>> builder, ruling = builder.shoot(Shot(first_contact=1, pocketed=(2, 3)))
+>>> record = parse_match(format_match(builder.record))
+>>> record == builder.record, verify(record)
+(True, [])
 
 >>> from rotation61.records import shot_from_dict, shot_to_dict
 >>> shot = shot_from_dict({"first_contact": 3, "pocketed": [3], "rail_after_contact": ["cue"]})
@@ -8,6 +27,93 @@
 
 from __future__ import annotations
 
+from rotation61.records.builder import RecordBuilder
+from rotation61.records.errors import (
+    IllegalEntryError,
+    InvalidRecordError,
+    NotationError,
+    ReplayMismatchError,
+    SchemaVersionError,
+)
+from rotation61.records.json_codec import from_dict, from_json, to_dict, to_json
+from rotation61.records.model import (
+    ENGINE_VERSION,
+    FORMAT_NAME,
+    SCHEMA_VERSION,
+    DecisionEntry,
+    Entry,
+    EventEntry,
+    MatchRecord,
+    Override,
+    RackRecord,
+    RulingSummary,
+    ShotEntry,
+    config_of,
+)
+from rotation61.records.notation import (
+    format_entry,
+    format_match,
+    format_ruling,
+    format_shot,
+    parse_match,
+    parse_ruling,
+    parse_shot,
+    read_matches,
+)
+from rotation61.records.replay import (
+    Discrepancy,
+    DiscrepancyKind,
+    Replay,
+    ReplayStep,
+    annotate,
+    replay,
+    verify,
+)
 from rotation61.records.shot_codec import shot_from_dict, shot_to_dict
+from rotation61.records.stats import MatchStats, PlayerStats, Stats, stats
 
-__all__ = ["shot_from_dict", "shot_to_dict"]
+__all__ = [
+    "ENGINE_VERSION",
+    "FORMAT_NAME",
+    "SCHEMA_VERSION",
+    "DecisionEntry",
+    "Discrepancy",
+    "DiscrepancyKind",
+    "Entry",
+    "EventEntry",
+    "IllegalEntryError",
+    "InvalidRecordError",
+    "MatchRecord",
+    "MatchStats",
+    "NotationError",
+    "Override",
+    "PlayerStats",
+    "RackRecord",
+    "RecordBuilder",
+    "Replay",
+    "ReplayMismatchError",
+    "ReplayStep",
+    "RulingSummary",
+    "SchemaVersionError",
+    "ShotEntry",
+    "Stats",
+    "annotate",
+    "config_of",
+    "format_entry",
+    "format_match",
+    "format_ruling",
+    "format_shot",
+    "from_dict",
+    "from_json",
+    "parse_match",
+    "parse_ruling",
+    "parse_shot",
+    "read_matches",
+    "replay",
+    "shot_from_dict",
+    "shot_to_dict",
+    "stats",
+    "to_dict",
+    "to_json",
+    "verify",
+]

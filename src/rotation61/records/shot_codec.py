@@ -53,113 +53,172 @@ _KITCHEN_FIELDS: Final = frozenset(
 
 def _ball(value: object, field: str) -> Ball:
     if type(value) is not int or not 1 <= value <= 15:
-        raise InvalidShotError(f"events.{field}: {value!r} is not an object ball (1..15)")
+        raise InvalidShotError(f"{field}: {value!r} is not an object ball (1..15)")
     return value
 
 
-def _ball_list(value: object, field: str) -> tuple[Ball, ...]:
+def _ball_list(value: object, field: str, *, distinct: bool = False) -> tuple[Ball, ...]:
     if not isinstance(value, list):
-        raise InvalidShotError(f"events.{field}: expected a list of balls, got {value!r}")
-    return tuple(_ball(v, field) for v in value)
+        raise InvalidShotError(f"{field}: expected a list of balls, got {value!r}")
+    balls = tuple(_ball(v, field) for v in value)
+    if distinct and len(set(balls)) != len(balls):
+        raise InvalidShotError(f"{field}: a ball is listed twice in {value!r}")
+    return balls
 
 
 def _flag(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidShotError(f"events.{field}: expected true or false, got {value!r}")
+        raise InvalidShotError(f"{field}: expected true or false, got {value!r}")
     return value
 
 
 def _enum(kind: type[_E], value: object, field: str) -> _E:
     allowed = ", ".join(repr(m.value) for m in kind)
     if not isinstance(value, str):
-        raise InvalidShotError(f"events.{field}: {value!r} is not one of {allowed}")
+        raise InvalidShotError(f"{field}: {value!r} is not one of {allowed}")
     try:
         return kind(value)
     except ValueError:
-        raise InvalidShotError(f"events.{field}: {value!r} is not one of {allowed}") from None
+        raise InvalidShotError(f"{field}: {value!r} is not one of {allowed}") from None
 
 
-def _kitchen(value: object) -> KitchenFacts | None:
+def _kitchen(value: object, path: str) -> KitchenFacts | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise InvalidShotError(f"events.kitchen: expected an object or null, got {value!r}")
+        raise InvalidShotError(f"{path}.kitchen: expected an object or null, got {value!r}")
     unknown = set(value) - _KITCHEN_FIELDS
     if unknown:
-        raise InvalidShotError(f"events.kitchen: unknown field(s) {sorted(unknown)!r}")
+        raise InvalidShotError(f"{path}.kitchen: unknown field(s) {sorted(unknown)!r}")
     zone = value.get("first_ball_zone")
-    return KitchenFacts(
-        crossed_before_first_contact=_flag(
-            value.get("cue_crossed_head_string_before_first_contact", True),
-            "kitchen.cue_crossed_head_string_before_first_contact",
-        ),
-        first_contact_type=_enum(
-            ContactType, value.get("first_contact_type", "ball"), "kitchen.first_contact_type"
-        ),
-        first_ball_zone=None if zone is None else _enum(Zone, zone, "kitchen.first_ball_zone"),
-        crossed=_flag(
-            value.get("cue_crossed_head_string", True), "kitchen.cue_crossed_head_string"
-        ),
-    )
+    where = f"{path}.kitchen"
+    try:
+        return KitchenFacts(
+            crossed_before_first_contact=_flag(
+                value.get("cue_crossed_head_string_before_first_contact", True),
+                f"{where}.cue_crossed_head_string_before_first_contact",
+            ),
+            first_contact_type=_enum(
+                ContactType,
+                value.get("first_contact_type", "ball"),
+                f"{where}.first_contact_type",
+            ),
+            first_ball_zone=(
+                None if zone is None else _enum(Zone, zone, f"{where}.first_ball_zone")
+            ),
+            crossed=_flag(
+                value.get("cue_crossed_head_string", True), f"{where}.cue_crossed_head_string"
+            ),
+        )
+    except InvalidShotError as err:
+        raise _placed(err, where) from err
 
 
-def _obstacle(value: object) -> ObstacleMove | None:
+def _obstacle(value: object, path: str) -> ObstacleMove | None:
     if value is None:
         return None
+    where = f"{path}.obstacle_moved_jump_masse"
     if not isinstance(value, Mapping) or "ball" not in value:
-        raise InvalidShotError(
-            "events.obstacle_moved_jump_masse: expected {'ball': n, 'moved_by': ...}, "
-            f"got {value!r}"
-        )
+        raise InvalidShotError(f"{where}: expected {{'ball': n, 'moved_by': ...}}, got {value!r}")
+    unknown = set(value) - {"ball", "moved_by"}
+    if unknown:
+        raise InvalidShotError(f"{where}: unknown field(s) {sorted(unknown)!r}")
     return ObstacleMove(
-        ball=_ball(value["ball"], "obstacle_moved_jump_masse.ball"),
-        moved_by=_enum(MovedBy, value.get("moved_by", "cue"), "obstacle_moved_jump_masse.moved_by"),
+        ball=_ball(value["ball"], f"{where}.ball"),
+        moved_by=_enum(MovedBy, value.get("moved_by", "cue"), f"{where}.moved_by"),
     )
 
 
-def _rails(value: object) -> frozenset[Ball]:
+def _rails(value: object, field: str) -> frozenset[Ball]:
     if not isinstance(value, list):
-        raise InvalidShotError(f"events.rail_after_contact: expected a list, got {value!r}")
-    return frozenset(CUE_BALL if v == "cue" else _ball(v, "rail_after_contact") for v in value)
+        raise InvalidShotError(f"{field}: expected a list, got {value!r}")
+    balls = [CUE_BALL if v == "cue" else _ball(v, field) for v in value]
+    if len(set(balls)) != len(balls):
+        raise InvalidShotError(f"{field}: a ball is listed twice in {value!r}")
+    return frozenset(balls)
 
 
-def shot_from_dict(data: Mapping[str, object]) -> Shot:
+def _placed(err: InvalidShotError, path: str) -> InvalidShotError:
+    """The error with ``path`` in front, unless its message already names a place there."""
+    text = str(err)
+    return err if text.startswith(path) else InvalidShotError(f"{path}: {text}")
+
+
+def shot_from_dict(data: Mapping[str, object], *, path: str = "events") -> Shot:
     """Read a shot from the scenario schema's ``events`` object; missing fields default.
 
+    Args:
+        data: the ``events`` object, as decoded from JSON.
+        path: where the object lies in its document, for the error messages (a match
+            record passes e.g. ``racks[0].entries[3].shot``).
+
+    Returns:
+        The shot.
+
     Raises:
-        InvalidShotError: an unknown field or a bad value, named in the message.
+        InvalidShotError: an unknown field or a bad value, named by its path in the
+            message, or facts that contradict each other.
     """
     if not isinstance(data, Mapping):
-        raise InvalidShotError(f"events: expected an object, got {data!r}")
+        raise InvalidShotError(f"{path}: expected an object, got {data!r}")
     unknown = set(data) - _FIELDS
     if unknown:
-        raise InvalidShotError(f"events: unknown field(s) {sorted(unknown)!r}")
+        raise InvalidShotError(f"{path}: unknown field(s) {sorted(unknown)!r}")
     first = data.get("first_contact")
     rail_balls = data.get("break_rail_balls")
     grf = data.get("general_rules_foul")
     if grf is not None and not isinstance(grf, str):
-        raise InvalidShotError(f"events.general_rules_foul: expected a name, got {grf!r}")
-    return Shot(
-        first_contact=None if first is None else _ball(first, "first_contact"),
-        pocketed=_ball_list(data.get("pocketed", []), "pocketed"),
-        off_table=_ball_list(data.get("off_table", []), "off_table"),
-        rail_after_contact=_rails(data.get("rail_after_contact", [])),
-        break_rail_balls=(
-            None if rail_balls is None else frozenset(_ball_list(rail_balls, "break_rail_balls"))
-        ),
-        cue_pocketed=_flag(data.get("cue_pocketed", False), "cue_pocketed"),
-        cue_off_table=_flag(data.get("cue_off_table", False), "cue_off_table"),
-        kitchen=_kitchen(data.get("kitchen")),
-        lowest_rest_zone=_enum(Zone, data.get("lowest_rest_zone", "outside"), "lowest_rest_zone"),
-        obstacle_moved=_obstacle(data.get("obstacle_moved_jump_masse")),
-        general_rules_foul=grf,
-    )
+        raise InvalidShotError(f"{path}.general_rules_foul: expected a name, got {grf!r}")
+    notes = data.get("notes")
+    if notes is not None and not isinstance(notes, str):
+        raise InvalidShotError(f"{path}.notes: expected a text or null, got {notes!r}")
+    try:
+        return Shot(
+            first_contact=None if first is None else _ball(first, f"{path}.first_contact"),
+            pocketed=_ball_list(data.get("pocketed", []), f"{path}.pocketed"),
+            off_table=_ball_list(data.get("off_table", []), f"{path}.off_table"),
+            rail_after_contact=_rails(
+                data.get("rail_after_contact", []), f"{path}.rail_after_contact"
+            ),
+            break_rail_balls=(
+                None
+                if rail_balls is None
+                else frozenset(_ball_list(rail_balls, f"{path}.break_rail_balls", distinct=True))
+            ),
+            cue_pocketed=_flag(data.get("cue_pocketed", False), f"{path}.cue_pocketed"),
+            cue_off_table=_flag(data.get("cue_off_table", False), f"{path}.cue_off_table"),
+            kitchen=_kitchen(data.get("kitchen"), path),
+            lowest_rest_zone=_enum(
+                Zone, data.get("lowest_rest_zone", "outside"), f"{path}.lowest_rest_zone"
+            ),
+            obstacle_moved=_obstacle(data.get("obstacle_moved_jump_masse"), path),
+            general_rules_foul=grf,
+        )
+    except InvalidShotError as err:
+        raise _placed(err, path) from err
 
 
-def shot_to_dict(shot: Shot) -> dict[str, object]:
-    """Write a shot as the scenario schema's ``events`` object (canonical, every field)."""
+def shot_to_dict(shot: Shot, *, notes: bool = True) -> dict[str, object]:
+    """Write a shot as the scenario schema's ``events`` object (canonical, every field).
+
+    Args:
+        shot: the shot.
+        notes: write the schema's ``notes`` field (always null: a shot has no notes);
+            match records leave it out.
+
+    Returns:
+        A JSON-ready dict, keys in the schema's order, balls sorted where their order
+        is not meaningful (pocketed and off-table balls keep their order).
+    """
     k = shot.kitchen
     moved = shot.obstacle_moved
+    out = _shot_dict(shot, k, moved)
+    if notes:
+        out["notes"] = None
+    return out
+
+
+def _shot_dict(shot: Shot, k: KitchenFacts | None, moved: ObstacleMove | None) -> dict[str, object]:
     rails: list[object] = ["cue"] if CUE_BALL in shot.rail_after_contact else []
     rails += sorted(shot.rail_after_contact - {CUE_BALL})
     return {
@@ -185,5 +244,4 @@ def shot_to_dict(shot: Shot) -> dict[str, object]:
         if moved is None
         else {"ball": moved.ball, "moved_by": moved.moved_by.value},
         "general_rules_foul": shot.general_rules_foul,
-        "notes": None,
     }

@@ -1,0 +1,392 @@
+"""``rotation61 record``: show, verify, convert and summarize match records.
+
+Sub-commands:
+
+- ``show FILE [--lang vi|en]``: every input, rack by rack, with the ruling as the
+  referee words it, each rack's score, and the final match score;
+- ``verify FILE``: replay each match and list every stored ruling that differs from the
+  engine's, and every input it rejects; exit 1 if there is any;
+- ``convert FILE --to json|text [-o OUT]``: between JSON and the text notation;
+- ``stats FILE... [--csv OUT]``: per-player and per-match statistics.
+
+A file holds JSON (one match; it starts with ``{`` and a key) or the text notation
+(one match or more; it may start with a ``{ comment }``). Errors print one line on
+stderr and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import io
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Final
+
+from rotation61.match import MatchState
+from rotation61.records import (
+    DecisionEntry,
+    EventEntry,
+    MatchRecord,
+    PlayerStats,
+    ShotEntry,
+    format_entry,
+    format_match,
+    format_shot,
+    from_json,
+    read_matches,
+    replay,
+    stats,
+    to_json,
+    verify,
+)
+from rotation61.records.replay import ReplayStep
+from rotation61.rules import FoulKind, RackState, Rotation61Error, Seat
+from rotation61.text import Language, describe_choice, describe_ruling, message
+
+__all__ = ["add_arguments", "load_records", "run"]
+
+_WORDS: Final[dict[str, dict[Language, str]]] = {
+    "header": {
+        Language.EN: "{a} – {b} · race to {race_to} · rules “{rules}”{config}",
+        Language.VI: "{a} – {b} · chạm {race_to} · luật “{rules}”{config}",
+    },
+    "rack": {
+        Language.EN: "Rack {number} · {breaker} breaks",
+        Language.VI: "Ván {number} · {breaker} khai cuộc",
+    },
+    "override": {
+        Language.EN: "Referee's override{note}: {token}",
+        Language.VI: "Trọng tài sửa quyết định{note}: {token}",
+    },
+    "engine": {
+        Language.EN: "(The engine's ruling on the facts as entered:)",
+        Language.VI: "(Phán quyết của máy theo dữ kiện nhập ban đầu:)",
+    },
+    "rejected": {
+        Language.EN: "Rejected by the referee: {why}",
+        Language.VI: "Trọng tài không chấp nhận: {why}",
+    },
+    "racks_won": {
+        Language.EN: "Racks won: {a} {won_a} – {won_b} {b}",
+        Language.VI: "Số ván thắng: {a} {won_a} – {won_b} {b}",
+    },
+    "in_progress": {
+        Language.EN: "Match in progress (racks won: {a} {won_a} – {won_b} {b}).",
+        Language.VI: "Trận đấu đang diễn ra (số ván thắng: {a} {won_a} – {won_b} {b}).",
+    },
+}
+"""Headings of ``show`` that the shared catalogue does not have (yet)."""
+
+_INDENT: Final = "    "
+_JSON_START: Final = re.compile(r'\s*\{\s*("|\}|$)')
+"""JSON starts with ``{`` then a key or ``}``; a notation comment ``{ ... }`` does not."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the sub-commands of ``rotation61 record`` to a parser.
+
+    Args:
+        parser: the ``record`` command's parser.
+    """
+    commands = parser.add_subparsers(dest="record_command", required=True, metavar="SUBCOMMAND")
+    show = commands.add_parser("show", help="print a record rack by rack, with rulings and scores")
+    show.add_argument("file", type=Path, metavar="FILE")
+    show.add_argument(
+        "--lang",
+        choices=[lang.value for lang in Language],
+        default=Language.VI.value,
+        help="language of the rulings: vi or en (default: vi)",
+    )
+    check = commands.add_parser(
+        "verify", help="replay a record and list every difference from its stored rulings"
+    )
+    check.add_argument("file", type=Path, metavar="FILE")
+    convert = commands.add_parser("convert", help="convert a record between JSON and text")
+    convert.add_argument("file", type=Path, metavar="FILE")
+    convert.add_argument("--to", choices=["json", "text"], required=True, help="output format")
+    convert.add_argument("-o", "--output", type=Path, metavar="OUT", help="output file")
+    summary = commands.add_parser("stats", help="per-player and per-match statistics")
+    summary.add_argument("files", type=Path, nargs="+", metavar="FILE")
+    summary.add_argument("--csv", type=Path, metavar="OUT", help="also write the table as CSV")
+
+
+def load_records(path: Path, *, check: bool = True) -> list[MatchRecord]:
+    """Read every match of a file: JSON if it starts with ``{"``, else the text notation.
+
+    Args:
+        path: the file.
+        check: reject a record whose inputs the referee rejects.
+
+    Returns:
+        The records, in file order.
+
+    Raises:
+        NotationError: the file cannot be read as a record (the message names the file
+            and the place).
+        OSError: the file cannot be opened.
+    """
+    text = path.read_text(encoding="utf-8-sig")
+    if _JSON_START.match(text):
+        return [from_json(text, check=check)]
+    return list(read_matches(io.StringIO(text), check=check))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run a ``rotation61 record`` sub-command.
+
+    Args:
+        args: the parsed arguments.
+
+    Returns:
+        The exit code: 0, or 1 on an error or (``verify``) a discrepancy.
+    """
+    handlers = {"show": _show, "verify": _verify, "convert": _convert, "stats": _stats}
+    try:
+        return handlers[args.record_command](args)
+    except (Rotation61Error, OSError) as err:
+        where = getattr(args, "file", None)
+        prefix = f"{where}: " if where is not None and str(where) not in str(err) else ""
+        print(f"rotation61 record: error: {prefix}{err}", file=sys.stderr)
+        return 1
+
+
+# --- show ------------------------------------------------------------------------------
+
+
+def _word(key: str, lang: Language, **fields: object) -> str:
+    return _WORDS[key][lang].format(**fields)
+
+
+def _rack_state(step: ReplayStep) -> RackState:
+    """The rack an entry was played in, as it stood after the entry."""
+    after = step.after
+    return after.completed[step.rack] if len(after.completed) > step.rack else after.rack
+
+
+def _token(entry: ShotEntry | DecisionEntry | EventEntry) -> str:
+    """The input as typed in the notation, without its stored ruling."""
+    if isinstance(entry, ShotEntry):
+        return format_shot(entry.shot)
+    if isinstance(entry, EventEntry):
+        return format_entry(dataclasses.replace(entry, ruling=None))
+    return format_entry(entry)
+
+
+def _entry_lines(step: ReplayStep, record: MatchRecord, lang: Language) -> list[str]:
+    names = record.players
+    rules = record.ruleset
+    entry = step.input
+    lowest = step.before.rack.lowest
+    lines = [_token(entry)]
+    if step.error is not None:
+        return [*lines, _INDENT + _word("rejected", lang, why=step.error)]
+    said: list[str] = []
+    if isinstance(entry, DecisionEntry):
+        said = describe_choice(
+            entry.option, chooser=entry.by, lowest=lowest, lang=lang, names=names
+        )
+    elif step.ruling is not None:
+        if isinstance(entry, ShotEntry) and entry.override is not None:
+            if step.original is not None:
+                said.append(_word("engine", lang))
+                said += [
+                    "  " + line
+                    for line in describe_ruling(
+                        step.original, lowest_before=lowest, lang=lang, names=names, rules=rules
+                    )
+                ]
+            note = f" ({entry.override.note})" if entry.override.note else ""
+            said.append(_word("override", lang, note=note, token=format_shot(entry.override.shot)))
+        said += describe_ruling(
+            step.ruling, lowest_before=lowest, lang=lang, names=names, rules=rules
+        )
+    return lines + [_INDENT + line for line in said]
+
+
+def _score_line(rack: RackState, record: MatchRecord, lang: Language) -> str:
+    a, b = record.players
+    return message(
+        "state.score",
+        lang,
+        a=a,
+        b=b,
+        score_a=rack.points(Seat.A),
+        score_b=rack.points(Seat.B),
+        target=record.ruleset.target_points,
+    )
+
+
+def _final_line(match: MatchState, record: MatchRecord, lang: Language) -> str:
+    a, b = record.players
+    won_a, won_b = match.racks_won
+    if match.winner is None:
+        return _word("in_progress", lang, a=a, b=b, won_a=won_a, won_b=won_b)
+    return message(
+        "state.match_over",
+        lang,
+        winner=record.players[match.winner],
+        a=a,
+        b=b,
+        won_a=won_a,
+        won_b=won_b,
+    )
+
+
+def _describe_record(record: MatchRecord, lang: Language) -> list[str]:
+    a, b = record.players
+    config = "".join(f", {key}={value}" for key, value in record.config)
+    lines = [
+        _word("header", lang, a=a, b=b, race_to=record.race_to, rules=record.rules, config=config)
+    ]
+    lines += [f"{name}: {value}" for name, value in record.tags]
+    done = replay(record)
+    steps_of: dict[int, list[ReplayStep]] = {}
+    for step in done.steps:
+        steps_of.setdefault(step.rack, []).append(step)
+    for number, rack in enumerate(record.racks):
+        lines += ["", _word("rack", lang, number=number + 1, breaker=record.players[rack.breaker])]
+        steps = steps_of.get(number, [])
+        for step in steps:
+            lines += ["  " + line for line in _entry_lines(step, record, lang)]
+        if steps:
+            state = _rack_state(steps[-1])
+            lines.append("  " + _score_line(state, record, lang))
+            won_a, won_b = steps[-1].after.racks_won
+            lines.append("  " + _word("racks_won", lang, a=a, b=b, won_a=won_a, won_b=won_b))
+    lines += ["", _final_line(done.final, record, lang)]
+    return lines
+
+
+def _show(args: argparse.Namespace) -> int:
+    lang = Language(args.lang)
+    records = load_records(args.file, check=False)
+    for i, record in enumerate(records):
+        if i:
+            print()
+        print("\n".join(_describe_record(record, lang)))
+    return 0
+
+
+# --- verify ----------------------------------------------------------------------------
+
+
+def _verify(args: argparse.Namespace) -> int:
+    records = load_records(args.file, check=False)
+    failed = 0
+    for i, record in enumerate(records):
+        label = f"match {i + 1} ({record.players[0]} – {record.players[1]})"
+        found = verify(record)
+        entries = sum(len(rack.entries) for rack in record.racks)
+        if not found:
+            print(f"{label}: OK, {len(record.racks)} racks, {entries} entries verified")
+            continue
+        failed += 1
+        print(f"{label}: {len(found)} discrepancies")
+        for item in found:
+            print(f"  {item.describe()}")
+    return 1 if failed else 0
+
+
+# --- convert ---------------------------------------------------------------------------
+
+
+def _convert(args: argparse.Namespace) -> int:
+    records = load_records(args.file)
+    if args.to == "json":
+        if len(records) != 1:
+            raise _UsageError(f"{args.file} holds {len(records)} matches; a JSON record holds one")
+        output = to_json(records[0])
+    else:
+        output = "\n".join(format_match(record) for record in records)
+    if args.output is None:
+        sys.stdout.write(output)
+    else:
+        args.output.write_text(output, encoding="utf-8")
+    return 0
+
+
+class _UsageError(Rotation61Error, ValueError):
+    """A request the command cannot carry out."""
+
+
+# --- stats -----------------------------------------------------------------------------
+
+_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
+    ("matches", "M"),
+    ("matches_won", "MW"),
+    ("racks_played", "racks"),
+    ("racks_won", "won"),
+    ("racks_won_from_break", "b&r"),
+    ("innings", "inn"),
+    ("shots", "shots"),
+    ("points", "pts"),
+    ("points_per_inning", "pts/inn"),
+    ("high_run", "high"),
+    ("breaks", "brk"),
+    ("legal_breaks", "legal brk"),
+    ("break_balls", "brk balls"),
+    ("break_points", "brk pts"),
+    ("foul_count", "fouls"),
+)
+
+
+def _cell(player: PlayerStats, field: str) -> str:
+    if field == "points_per_inning":
+        return f"{float(player.points_per_inning):.2f}"
+    return str(getattr(player, field))
+
+
+def _rows(records: Sequence[MatchRecord]) -> list[tuple[str, PlayerStats]]:
+    found = stats(records)
+    rows = [(str(match.index + 1), seat) for match in found.matches for seat in match.seats]
+    return rows + [("all", player) for player in found.players]
+
+
+def _table(rows: Iterable[Sequence[str]]) -> list[str]:
+    grid = [list(row) for row in rows]
+    widths = [max(len(row[i]) for row in grid) for i in range(len(grid[0]))]
+    return [
+        "  ".join(
+            cell.ljust(width) if i < 2 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in grid
+    ]
+
+
+def _stats(args: argparse.Namespace) -> int:
+    records: list[MatchRecord] = []
+    for path in args.files:
+        try:
+            records += load_records(path)
+        except Rotation61Error as err:
+            raise _UsageError(f"{path}: {err}") from err
+    rows = _rows(records)
+    header = ["match", "player", *(label for _, label in _COLUMNS)]
+    body = [[scope, p.player, *(_cell(p, f) for f, _ in _COLUMNS)] for scope, p in rows]
+    print("\n".join(_table([header, *body])))
+    kinds = [kind for kind in FoulKind if any(p.fouls_of(kind) for _, p in rows)]
+    if kinds:
+        print()
+        fouls = [[scope, p.player, *(str(p.fouls_of(k)) for k in kinds)] for scope, p in rows]
+        print("\n".join(_table([["match", "player", *(k.value for k in kinds)], *fouls])))
+    if args.csv is not None:
+        with args.csv.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(
+                ["match", "player", *(f for f, _ in _COLUMNS), *(k.value for k in FoulKind)]
+            )
+            for scope, p in rows:
+                writer.writerow(
+                    [
+                        scope,
+                        p.player,
+                        *(_cell(p, f) for f, _ in _COLUMNS),
+                        *(p.fouls_of(k) for k in FoulKind),
+                    ]
+                )
+    return 0

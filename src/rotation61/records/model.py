@@ -1,0 +1,526 @@
+"""The match record model: the inputs of a match, its metadata, and an audit trail.
+
+A :class:`MatchRecord` stores what happened at the table: the shots (their observed
+facts), the incoming player's decisions, the official events, and the referee's
+overrides. Inputs are authoritative; every state is derived by replaying them
+(:func:`rotation61.records.replay`). The ruling summary stored with an input is an
+audit trail that :func:`rotation61.records.verify` checks against the engine.
+
+Every value is frozen, uses tuples for ordered data, and is checked when built; a
+check that fails raises :class:`~rotation61.records.errors.InvalidRecordError` (or the
+rules layer's :class:`~rotation61.rules.InvalidShotError` /
+:class:`~rotation61.rules.UnknownRuleSetError`).
+
+>>> from rotation61.rules import Seat, Shot
+>>> rack = RackRecord(breaker=Seat.A, entries=(ShotEntry(shot=Shot(first_contact=1)),))
+>>> record = MatchRecord(players=("An", "Binh"), race_to=2, racks=(rack,))
+>>> record.ruleset.name, len(record.racks[0].entries)
+('standard', 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Iterator
+from enum import StrEnum
+from fractions import Fraction
+from typing import Final, TypeAlias
+
+from rotation61.geometry import Point
+from rotation61.records.errors import InvalidRecordError
+from rotation61.rules import (
+    DEFAULT_RULESET,
+    PRESETS,
+    RULESET_KEYS,
+    Ball,
+    FoulKind,
+    OfficialEvent,
+    Option,
+    RackResultType,
+    RuleSet,
+    Ruling,
+    Seat,
+    Shot,
+    UnknownRuleSetError,
+    get_ruleset,
+)
+
+__all__ = [
+    "ENGINE_VERSION",
+    "FORMAT_NAME",
+    "RESERVED_TAGS",
+    "SCHEMA_VERSION",
+    "TAG_ROSTER",
+    "BallPosition",
+    "ConfigValue",
+    "DecisionEntry",
+    "Entry",
+    "EventEntry",
+    "MatchRecord",
+    "Override",
+    "RackRecord",
+    "RulingSummary",
+    "ShotEntry",
+    "config_of",
+]
+
+FORMAT_NAME: Final = "rotation61-match"
+"""The ``format`` of every match record."""
+
+SCHEMA_VERSION: Final = "1.0"
+"""The schema version this code writes; it reads every ``1.x``."""
+
+SCHEMA_MAJOR: Final = 1
+
+ENGINE_VERSION: Final = "0.1.0"
+"""The default engine version stored in a record (the apps store ``rotation61.__version__``)."""
+
+TAG_ROSTER: Final[tuple[str, ...]] = ("Event", "Venue", "Date", "Round", "Table", "Referee")
+"""The usual free tags, in the order they are written; other tags follow by name."""
+
+RESERVED_TAGS: Final = frozenset(
+    {"Schema", "Engine", "PlayerA", "PlayerB", "RaceTo", "FirstBreaker", "Rules", "Config"}
+)
+"""Tag names of the text notation that hold record fields, not free tags."""
+
+ConfigValue: TypeAlias = bool | int | str
+"""A rule-set override value: a bool, an int, an enum's wire value, or a fraction as text."""
+
+BallPosition: TypeAlias = tuple[Ball, Point]
+"""A ball (0 = cue ball) and its centre in inches (schema §1 coordinates)."""
+
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")
+
+
+def _text(value: object, what: str, *, empty: bool = False) -> str:
+    """Check a free text: a str of printable characters (no line breaks)."""
+    if not isinstance(value, str):
+        raise InvalidRecordError(f"{what} must be a string, got {value!r}")
+    if not empty and not value.strip():
+        raise InvalidRecordError(f"{what} must not be empty, got {value!r}")
+    if not value.isprintable():
+        raise InvalidRecordError(f"{what} {value!r} holds a line break or a control character")
+    return value
+
+
+def _balls(values: tuple[Ball, ...], what: str, *, low: int = 1) -> None:
+    for ball in values:
+        if type(ball) is not int or not low <= ball <= 15:
+            raise InvalidRecordError(f"{what}: {ball!r} is not a ball ({low}..15)")
+    if len(set(values)) != len(values):
+        raise InvalidRecordError(f"{what}: a ball is listed twice in {list(values)!r}")
+
+
+def _point(value: object, what: str) -> Point:
+    if not isinstance(value, Point):
+        raise InvalidRecordError(f"{what} must be a Point, got {value!r}")
+    for coord in (value.x, value.y):
+        if (
+            isinstance(coord, bool)
+            or not isinstance(coord, int | float)
+            or not math.isfinite(coord)
+        ):
+            raise InvalidRecordError(f"{what} {value!r} needs two finite numbers")
+    return Point(float(value.x), float(value.y))
+
+
+def _tuple(obj: object, name: str) -> None:
+    """Freeze a sequence field given as a list (the dataclass is frozen, hence setattr)."""
+    value = getattr(obj, name)
+    if not isinstance(value, tuple):
+        object.__setattr__(obj, name, tuple(value))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class RulingSummary:
+    """The audit trail of one ruling: what the referee decided, compactly.
+
+    Attributes:
+        legal: True for a legal shot, False for a foul, None for an official event.
+        fouls: the foul kinds, in detection order (empty unless ``legal`` is False).
+        points: points credited to the shooter.
+        spotted: balls returned to the table, in spotting order (the ball in play first).
+        options: the options offered to the incoming player, in canonical order.
+        result: how the rack ended, if it did.
+
+    >>> from rotation61.rules import Shot, new_rack, judge
+    >>> RulingSummary.from_ruling(judge(new_rack(), Shot(first_contact=1, pocketed=(4,))))
+    RulingSummary(legal=True, fouls=(), points=4, spotted=(), options=(), result=None)
+    """
+
+    legal: bool | None
+    fouls: tuple[FoulKind, ...] = ()
+    points: int = 0
+    spotted: tuple[Ball, ...] = ()
+    options: tuple[Option, ...] = ()
+    result: RackResultType | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("fouls", "spotted", "options"):
+            _tuple(self, name)
+        if self.legal is not None and type(self.legal) is not bool:
+            raise InvalidRecordError(f"ruling legal must be true, false or null: {self.legal!r}")
+        if any(not isinstance(kind, FoulKind) for kind in self.fouls):
+            raise InvalidRecordError(f"ruling fouls {self.fouls!r} must be foul kinds")
+        if any(not isinstance(option, Option) for option in self.options):
+            raise InvalidRecordError(f"ruling options {self.options!r} must be options")
+        if len(set(self.options)) != len(self.options):
+            raise InvalidRecordError(f"ruling options {self.options!r} list an option twice")
+        if self.result is not None and not isinstance(self.result, RackResultType):
+            raise InvalidRecordError(f"ruling result {self.result!r} is not a rack result")
+        if type(self.points) is not int or not 0 <= self.points <= 120:
+            raise InvalidRecordError(f"ruling points {self.points!r} outside 0..120")
+        _balls(self.spotted, "ruling spotted")
+        if (self.legal is False) != bool(self.fouls):
+            raise InvalidRecordError(
+                f"a ruling with legal={self.legal!r} must list fouls exactly when it is a foul"
+            )
+        if self.legal is not True and self.points:
+            raise InvalidRecordError(f"a ruling with legal={self.legal!r} credits no points")
+        if self.legal is None and (self.spotted or self.options):
+            raise InvalidRecordError("an official event spots no ball and offers no option")
+
+    @classmethod
+    def from_ruling(cls, ruling: Ruling) -> RulingSummary:
+        """The summary of an engine ruling.
+
+        Args:
+            ruling: a ruling of :func:`rotation61.rules.judge` or
+                :func:`rotation61.rules.officiate`.
+
+        Returns:
+            Its summary.
+        """
+        return cls(
+            legal=ruling.legal,
+            fouls=tuple(foul.kind for foul in ruling.fouls),
+            points=ruling.points,
+            spotted=ruling.spotted,
+            options=ruling.options,
+            result=None if ruling.result is None else ruling.result.type,
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Override:
+    """The referee replaces the engine's ruling on a shot by re-stating its facts.
+
+    The engine judged the shot as entered (:attr:`ShotEntry.shot`); the referee saw it
+    differently (the 1 was hit first, a ball was touched, it was not a double hit...).
+    An override keeps both: the corrected facts are judged and applied by replay, the
+    original facts stay in the record with the engine's ruling on them.
+
+    Attributes:
+        shot: the corrected facts, which replay applies.
+        note: the referee's reason, free text.
+        ruling: the summary of the ruling on the corrected facts (audit trail).
+    """
+
+    shot: Shot
+    note: str = ""
+    ruling: RulingSummary | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shot, Shot):
+            raise InvalidRecordError(f"override shot must be a Shot, got {self.shot!r}")
+        _text(self.note, "override note", empty=True)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ShotEntry:
+    """A shot as entered, with what else is known about it.
+
+    Attributes:
+        shot: the observed facts as entered (the scenario schema's ``events``).
+        ruling: the summary of the engine's ruling on ``shot`` (audit trail), if stored.
+        override: the referee's correction, if any; replay then applies its shot.
+        placement: where the cue ball was placed by hand before the shot (inches).
+        positions: ball centres at rest before the shot, ascending by ball (0 = cue
+            ball), when known from a simulator or a tablet; empty when unknown.
+    """
+
+    shot: Shot
+    ruling: RulingSummary | None = None
+    override: Override | None = None
+    placement: Point | None = None
+    positions: tuple[BallPosition, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shot, Shot):
+            raise InvalidRecordError(f"shot must be a Shot, got {self.shot!r}")
+        if self.placement is not None:
+            object.__setattr__(self, "placement", _point(self.placement, "placement"))
+        positions: list[BallPosition] = []
+        for item in self.positions:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise InvalidRecordError(f"position {item!r} must be a (ball, Point) pair")
+            ball, point = item
+            if type(ball) is not int or not 0 <= ball <= 15:
+                raise InvalidRecordError(f"position of {ball!r}: not a ball (0..15)")
+            positions.append((ball, _point(point, f"position of ball {ball}")))
+        positions.sort(key=lambda item: item[0])
+        balls = [ball for ball, _ in positions]
+        if len(set(balls)) != len(balls):
+            raise InvalidRecordError(f"positions list a ball twice: {balls!r}")
+        object.__setattr__(self, "positions", tuple(positions))
+
+    @property
+    def applied_shot(self) -> Shot:
+        """The shot replay applies: the override's corrected facts, if any."""
+        return self.shot if self.override is None else self.override.shot
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionEntry:
+    """The incoming player's decision after a foul.
+
+    Attributes:
+        option: the option chosen.
+        by: who chose (the engine checks it is the incoming player).
+    """
+
+    option: Option
+    by: Seat
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.option, Option):
+            raise InvalidRecordError(f"decision option {self.option!r} is not an option")
+        if not isinstance(self.by, Seat):
+            raise InvalidRecordError(f"decision by {self.by!r} is not a seat")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class EventEntry:
+    """An official event: a concession, a disqualification or a declared stalemate.
+
+    Attributes:
+        event: the event.
+        player: the player who conceded or was disqualified; ``None`` for a stalemate.
+        ruling: the summary of the engine's ruling (audit trail), if stored.
+    """
+
+    event: OfficialEvent
+    player: Seat | None = None
+    ruling: RulingSummary | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.event, OfficialEvent):
+            raise InvalidRecordError(f"event {self.event!r} is not an official event")
+        stalemate = self.event is OfficialEvent.STALEMATE_DECLARED
+        if stalemate != (self.player is None):
+            need = "no player" if stalemate else "the player concerned"
+            raise InvalidRecordError(f"event {self.event.value!r} takes {need}")
+        if self.player is not None and not isinstance(self.player, Seat):
+            raise InvalidRecordError(f"event player {self.player!r} is not a seat")
+
+
+Entry: TypeAlias = ShotEntry | DecisionEntry | EventEntry
+"""One input of a rack, in order."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class RackRecord:
+    """One rack (a replayed rack counts as a rack of its own).
+
+    Attributes:
+        breaker: who breaks it (derived by the engine; replay checks it).
+        entries: its inputs, in order.
+    """
+
+    breaker: Seat
+    entries: tuple[Entry, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.breaker, Seat):
+            raise InvalidRecordError(f"rack breaker {self.breaker!r} is not a seat")
+        _tuple(self, "entries")
+        for entry in self.entries:
+            if not isinstance(entry, ShotEntry | DecisionEntry | EventEntry):
+                raise InvalidRecordError(f"rack entry {entry!r} is not a shot, decision or event")
+
+
+def _typed_config(key: str, value: object) -> tuple[ConfigValue, object]:
+    """The canonical stored value and the value for :meth:`RuleSet.with_overrides`."""
+    if key not in RULESET_KEYS:
+        raise UnknownRuleSetError(
+            f"unknown rule-set key {key!r}; known keys: {', '.join(RULESET_KEYS)}"
+        )
+    default = getattr(DEFAULT_RULESET, key)
+    if isinstance(default, bool):
+        if type(value) is not bool:
+            raise UnknownRuleSetError(f"rule-set key {key!r} must be true or false, got {value!r}")
+        return value, value
+    if isinstance(default, int):
+        if type(value) is not int:
+            raise UnknownRuleSetError(f"rule-set key {key!r} must be an integer, got {value!r}")
+        return value, value
+    if isinstance(default, Fraction):
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise UnknownRuleSetError(f"rule-set key {key!r} must be a number, got {value!r}")
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise UnknownRuleSetError(
+                f"rule-set key {key!r} must be a number such as '1/20' or 0.05, got {value!r}"
+            ) from None
+        return str(exact), exact
+    if not isinstance(value, str):
+        raise UnknownRuleSetError(f"rule-set key {key!r} must be a name, got {value!r}")
+    plain = str(_plain(value))
+    return plain, plain
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, StrEnum):
+        return value.value
+    return value
+
+
+def config_of(rules: RuleSet) -> tuple[str, tuple[tuple[str, ConfigValue], ...]]:
+    """The preset name and overrides that rebuild a rule set.
+
+    Args:
+        rules: any rule set.
+
+    Returns:
+        ``(preset, config)``: its own preset when it equals one, otherwise the preset of
+        its name (or ``standard``) and the keys that differ from it, sorted.
+
+    >>> from rotation61.rules import get_ruleset
+    >>> config_of(get_ruleset("bca").with_overrides({"target_points": 71}))
+    ('standard', (('break_rail_count_includes_one_ball', True), ('spot_others_direction', \
+'from_foot_spot'), ('target_points', 71), ('tie_rule', 'bonus_point_last_pocketer_wins')))
+    """
+    preset = PRESETS.get(rules.name)
+    if preset is not None and preset == rules:
+        return rules.name, ()
+    name = rules.name if preset is not None else "standard"
+    base = PRESETS[name]
+    config: list[tuple[str, ConfigValue]] = []
+    for key in sorted(RULESET_KEYS):
+        value = getattr(rules, key)
+        if value != getattr(base, key):
+            stored, _ = _typed_config(key, _plain(value))
+            config.append((key, stored))
+    return name, tuple(config)
+
+
+def _tag_key(item: tuple[str, str]) -> tuple[int, str]:
+    name = item[0]
+    rank = TAG_ROSTER.index(name) if name in TAG_ROSTER else len(TAG_ROSTER)
+    return rank, name
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class MatchRecord:
+    """A whole match as played: metadata and every rack's inputs.
+
+    Attributes:
+        players: the players' names, seat A then seat B.
+        race_to: racks needed to win the match.
+        first_breaker: who breaks the first rack (the lag winner's choice, A14).
+        rules: the rule-set preset name.
+        config: overridden rule-set keys and their values, sorted by key (enum values
+            as their wire names, ``cue_ball_spot_gap_in`` as an exact fraction text).
+        tags: free tags (event, venue, date, round, table, referee, ...) as
+            ``(name, value)`` pairs, in roster order then by name.
+        racks: the racks, in order, replays included.
+        engine: the version of the engine that wrote the record.
+
+    The format name (:data:`FORMAT_NAME`) and schema version (:data:`SCHEMA_VERSION`)
+    are those of this module; the codecs write and check them.
+    """
+
+    players: tuple[str, str]
+    race_to: int
+    first_breaker: Seat = Seat.A
+    rules: str = "standard"
+    config: tuple[tuple[str, ConfigValue], ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    racks: tuple[RackRecord, ...] = ()
+    engine: str = ENGINE_VERSION
+    _ruleset: RuleSet = dataclasses.field(
+        init=False, repr=False, compare=False, default=DEFAULT_RULESET
+    )
+
+    def __post_init__(self) -> None:
+        for name in ("players", "config", "tags", "racks"):
+            _tuple(self, name)
+        if len(self.players) != 2:
+            raise InvalidRecordError(f"a match has two players, got {self.players!r}")
+        for seat, name in zip(Seat, self.players, strict=True):
+            _text(name, f"player {seat.name}")
+        if type(self.race_to) is not int or self.race_to < 1:
+            raise InvalidRecordError(f"race_to {self.race_to!r} must be a positive integer")
+        if not isinstance(self.first_breaker, Seat):
+            raise InvalidRecordError(f"first breaker {self.first_breaker!r} is not a seat")
+        _text(self.engine, "engine version")
+        self._check_rules()
+        self._check_tags()
+        for rack in self.racks:
+            if not isinstance(rack, RackRecord):
+                raise InvalidRecordError(f"rack {rack!r} is not a RackRecord")
+
+    def _check_rules(self) -> None:
+        base = get_ruleset(self.rules) if isinstance(self.rules, str) else None
+        if base is None:
+            raise UnknownRuleSetError(f"rule-set preset must be a name, got {self.rules!r}")
+        stored: dict[str, ConfigValue] = {}
+        typed: dict[str, object] = {}
+        for item in self.config:
+            if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], str):
+                raise UnknownRuleSetError(f"config item {item!r} must be a (key, value) pair")
+            key, value = item
+            if key in stored:
+                raise UnknownRuleSetError(f"rule-set key {key!r} is overridden twice")
+            stored[key], typed[key] = _typed_config(key, value)
+        object.__setattr__(self, "config", tuple(sorted(stored.items())))
+        object.__setattr__(self, "_ruleset", base.with_overrides(typed))
+
+    def _check_tags(self) -> None:
+        seen: set[str] = set()
+        for item in self.tags:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise InvalidRecordError(f"tag {item!r} must be a (name, value) pair")
+            name, value = item
+            if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+                raise InvalidRecordError(
+                    f"tag name {name!r} must be a letter then letters, digits or '_'"
+                )
+            if name in RESERVED_TAGS:
+                raise InvalidRecordError(f"tag name {name!r} is reserved for a record field")
+            if name in seen:
+                raise InvalidRecordError(f"tag {name!r} is given twice")
+            seen.add(name)
+            _text(value, f"tag {name}", empty=True)
+        object.__setattr__(self, "tags", tuple(sorted(self.tags, key=_tag_key)))
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The rule set of every rack: the preset with the overrides applied."""
+        return self._ruleset
+
+    def tag(self, name: str) -> str | None:
+        """The value of a free tag, or ``None``.
+
+        Args:
+            name: the tag name, e.g. ``"Event"``.
+
+        Returns:
+            Its value, if the record has it.
+        """
+        return dict(self.tags).get(name)
+
+    def entries(self) -> Iterator[tuple[int, int, Entry]]:
+        """Every entry with its rack index and entry index, in order.
+
+        Yields:
+            ``(rack_index, entry_index, entry)``, both indexes from 0.
+        """
+        for r, rack in enumerate(self.racks):
+            for e, entry in enumerate(rack.entries):
+                yield r, e, entry

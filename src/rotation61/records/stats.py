@@ -1,0 +1,273 @@
+"""Statistics from records, per player and per match, derived by replay.
+
+Definitions:
+
+- an *inning* is a turn at the table: a player's consecutive shots in a rack, from the
+  shot after the opponent's (or the break) to the shot that ends his turn (a miss, a
+  foul, the end of the rack); a §XVI replay after a restore is a new inning;
+- *points* are the rack points credited on legal shots (not a tie-rule bonus point);
+- the *high run* is the most points in one inning;
+- *break yield* counts legal breaks and the balls and points they pocketed;
+- *fouls* are counted by kind (a shot with two fouls counts both);
+- a rack is *won from the break* when its breaker wins it in his first inning (break
+  and run: the opponent never came to the table);
+- *racks played* counts racks that ended, replays included.
+
+>>> from rotation61.records import RecordBuilder
+>>> from rotation61.rules import Shot
+>>> b = RecordBuilder.start(players=("An", "Binh"), race_to=1)
+>>> b, _ = b.shoot(Shot(first_contact=1, pocketed=(1, 2, 3, 15)))
+>>> b, _ = b.shoot(Shot(first_contact=4, pocketed=(4, 14, 13, 12)))
+>>> found = stats([b.record])
+>>> an = found.players[0]
+>>> an.player, an.points, an.high_run, an.racks_won_from_break, an.innings
+('An', 64, 64, 1, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from fractions import Fraction
+
+from rotation61.records.model import MatchRecord, ShotEntry
+from rotation61.records.replay import replay
+from rotation61.rules import FoulKind, RackResultType, Seat
+
+__all__ = ["MatchStats", "PlayerStats", "Stats", "stats"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats:
+    """One player's numbers over one match or several.
+
+    Attributes:
+        player: the player's name.
+        matches: matches played.
+        matches_won: matches won.
+        racks_played: racks that ended while he played them (replays included).
+        racks_won: racks won.
+        racks_won_from_break: racks he broke and won in his first inning.
+        innings: turns at the table.
+        shots: shots played.
+        points: points scored on legal shots.
+        high_run: the most points in one inning.
+        breaks: break shots played.
+        legal_breaks: legal break shots.
+        break_balls: balls pocketed on legal breaks.
+        break_points: points scored on legal breaks.
+        fouls: foul counts by kind, in :class:`FoulKind` order, kinds never committed
+            left out.
+    """
+
+    player: str
+    matches: int = 0
+    matches_won: int = 0
+    racks_played: int = 0
+    racks_won: int = 0
+    racks_won_from_break: int = 0
+    innings: int = 0
+    shots: int = 0
+    points: int = 0
+    high_run: int = 0
+    breaks: int = 0
+    legal_breaks: int = 0
+    break_balls: int = 0
+    break_points: int = 0
+    fouls: tuple[tuple[FoulKind, int], ...] = ()
+
+    @property
+    def points_per_inning(self) -> Fraction:
+        """Points per inning, exact (0 with no inning)."""
+        return Fraction(self.points, self.innings) if self.innings else Fraction(0)
+
+    @property
+    def foul_count(self) -> int:
+        """Fouls of every kind."""
+        return sum(n for _, n in self.fouls)
+
+    def fouls_of(self, kind: FoulKind) -> int:
+        """Fouls of one kind.
+
+        Args:
+            kind: the foul kind.
+
+        Returns:
+            How many.
+        """
+        return dict(self.fouls).get(kind, 0)
+
+    def merged(self, other: PlayerStats) -> PlayerStats:
+        """The numbers of both (the high run is the higher one).
+
+        Args:
+            other: numbers of the same player elsewhere.
+
+        Returns:
+            The sum.
+        """
+        counts = {kind: self.fouls_of(kind) + other.fouls_of(kind) for kind in FoulKind}
+        summed = {
+            f.name: getattr(self, f.name) + getattr(other, f.name)
+            for f in dataclasses.fields(self)
+            if f.name not in ("player", "high_run", "fouls")
+        }
+        return PlayerStats(
+            player=self.player,
+            high_run=max(self.high_run, other.high_run),
+            fouls=tuple((kind, n) for kind, n in counts.items() if n),
+            **summed,
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class MatchStats:
+    """One match's numbers.
+
+    Attributes:
+        index: the match's position in the records given (from 0).
+        players: the names, seat A then seat B.
+        race_to: racks needed to win.
+        racks_won: racks won per seat.
+        winner: the winner's name, once the match is over.
+        seats: each seat's numbers in this match.
+    """
+
+    index: int
+    players: tuple[str, str]
+    race_to: int
+    racks_won: tuple[int, int]
+    winner: str | None
+    seats: tuple[PlayerStats, PlayerStats]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Stats:
+    """Statistics over several records.
+
+    Attributes:
+        matches: each match's numbers, in the order given.
+        players: each player's numbers over every match, by name.
+    """
+
+    matches: tuple[MatchStats, ...]
+    players: tuple[PlayerStats, ...]
+
+
+class _Tally:
+    """Mutable counters for one seat while a match is replayed."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = dict.fromkeys(
+            (
+                "racks_played",
+                "racks_won",
+                "racks_won_from_break",
+                "innings",
+                "shots",
+                "points",
+                "high_run",
+                "breaks",
+                "legal_breaks",
+                "break_balls",
+                "break_points",
+            ),
+            0,
+        )
+        self.fouls: dict[FoulKind, int] = {}
+
+    def add(self, key: str, n: int = 1) -> None:
+        self.counts[key] += n
+
+    def freeze(self, name: str, *, won: bool) -> PlayerStats:
+        return PlayerStats(
+            player=name,
+            matches=1,
+            matches_won=int(won),
+            fouls=tuple((kind, self.fouls[kind]) for kind in FoulKind if kind in self.fouls),
+            **self.counts,
+        )
+
+
+def _match_stats(index: int, record: MatchRecord) -> MatchStats:
+    tally = (_Tally(), _Tally())
+    done = replay(record)
+    rack = -1
+    continuing: Seat | None = None  # the shooter whose inning goes on, if any
+    run = 0
+    innings_in_rack = 0
+    for step in done.steps:
+        if step.rack != rack:
+            rack, continuing, run, innings_in_rack = step.rack, None, 0, 0
+        ruling = step.ruling
+        if ruling is None:
+            continuing = None
+            continue
+        if isinstance(step.input, ShotEntry):
+            seat = ruling.shooter
+            mine = tally[seat]
+            if continuing is not seat:
+                mine.add("innings")
+                innings_in_rack += 1
+                run = 0
+            mine.add("shots")
+            if not ruling.fouls:
+                run += ruling.points
+                mine.add("points", ruling.points)
+                mine.counts["high_run"] = max(mine.counts["high_run"], run)
+            if ruling.is_break:
+                mine.add("breaks")
+                if not ruling.fouls:
+                    mine.add("legal_breaks")
+                    mine.add("break_balls", len(ruling.credited))
+                    mine.add("break_points", ruling.points)
+            for foul in ruling.fouls:
+                mine.fouls[foul.kind] = mine.fouls.get(foul.kind, 0) + 1
+            continuing = seat if ruling.shooter_continues else None
+        result = ruling.result
+        if result is None:
+            continue
+        for seat_tally in tally:
+            seat_tally.add("racks_played")
+        if result.winner is not None:
+            tally[result.winner].add("racks_won")
+            if (
+                innings_in_rack == 1
+                and ruling.event is None
+                and result.type is RackResultType.REACHED_61
+                and ruling.shooter is result.winner
+            ):
+                tally[result.winner].add("racks_won_from_break")
+    final = done.final
+    winner = final.winner
+    return MatchStats(
+        index=index,
+        players=record.players,
+        race_to=record.race_to,
+        racks_won=final.racks_won,
+        winner=None if winner is None else record.players[winner],
+        seats=(
+            tally[Seat.A].freeze(record.players[0], won=winner is Seat.A),
+            tally[Seat.B].freeze(record.players[1], won=winner is Seat.B),
+        ),
+    )
+
+
+def stats(records: Iterable[MatchRecord]) -> Stats:
+    """Statistics of every player and match in the records.
+
+    Inputs the referee rejects are skipped (see :func:`rotation61.records.verify`).
+
+    Args:
+        records: the records.
+
+    Returns:
+        Per-match and per-player numbers; players are merged by name and sorted.
+    """
+    matches = tuple(_match_stats(i, record) for i, record in enumerate(records))
+    players: dict[str, PlayerStats] = {}
+    for match in matches:
+        for seat in match.seats:
+            known = players.get(seat.player)
+            players[seat.player] = seat if known is None else known.merged(seat)
+    return Stats(matches=matches, players=tuple(players[name] for name in sorted(players)))
