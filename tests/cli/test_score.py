@@ -71,6 +71,18 @@ def test_defaults_of_the_options() -> None:
     assert args.rules == "standard"
     assert args.lang == "vi"
     assert args.first_breaker == "A"
+    assert args.save is None
+    assert args.resume is None
+    assert (args.event, args.venue, args.table, args.referee, args.round) == (None,) * 5
+
+
+def test_the_help_states_the_save_format_and_the_resume_rule() -> None:
+    parser = argparse.ArgumentParser()
+    score.add_arguments(parser)
+    text = " ".join(parser.format_help().split())
+    assert "the text notation if FILE ends in .r61 or .txt, JSON otherwise" in text
+    assert "--first-breaker or a tag option that says otherwise is an error" in text
+    assert "the record's Event tag (its Date tag is today's date)" in text
 
 
 def test_a_whole_rack_in_vietnamese_from_the_break_to_61() -> None:

@@ -4,9 +4,18 @@ The scorer types one short line per shot (``?`` prints the grammar); the engine 
 it and the scorekeeper prints the ruling, the incoming player's options, the spotting
 instructions and the scoreboard, in Vietnamese or English (:mod:`rotation61.text`).
 
-The match lives in memory only. Every accepted input is stored; the match is the
-replay of the stored inputs from the start (``u`` drops the last one and replays).
-A bad keystroke prints a message naming the bad value and changes nothing.
+The match is a :class:`~rotation61.records.RecordBuilder`: the record of every accepted
+input and the match after each one; it is the only store of the inputs (``u`` drops the
+last one). A bad keystroke prints a message naming the bad value and changes nothing.
+
+With ``--save FILE`` the whole record is written to FILE after every input (and every
+undo) and before its ruling is shown, atomically: a temporary file in the same
+directory, flushed and synced, then renamed over FILE, so FILE always holds a whole
+record of the acknowledged inputs. JSON by default, the text notation when FILE ends in
+``.r61`` or ``.txt``. ``--resume FILE`` reads a record back (JSON or text), replays it
+through the engine, prints the current state and goes on, saving to FILE (or to the
+``--save`` file): the crash recovery. Players, race length, rules, first breaker and tags
+then come from the record; a command-line option that says otherwise is an error naming it.
 
 Grammar of a shot line (items separated by spaces, any order; empty line = a miss:
 the ball in play hit first, a cushion after the contact, nothing pocketed):
@@ -38,14 +47,33 @@ Controls: ``u`` undo, ``?`` help, ``q`` quit.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import datetime
+import os
 import re
+import secrets
+import shlex
+import stat
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from pathlib import Path
 from typing import Final, TextIO, TypeAlias
 
-from rotation61.match import MatchState, choose, declare, shoot, start_match
+from rotation61 import __version__
+from rotation61.cli.record import load_records
+from rotation61.match import MatchState
+from rotation61.records import (
+    DecisionEntry,
+    Entry,
+    EventEntry,
+    MatchRecord,
+    RecordBuilder,
+    format_match,
+    format_shot,
+    to_json,
+)
 from rotation61.rules import (
     CUE_BALL,
     PRESETS,
@@ -63,7 +91,6 @@ from rotation61.rules import (
     Seat,
     Shot,
     Zone,
-    get_ruleset,
 )
 from rotation61.text import (
     Language,
@@ -75,7 +102,7 @@ from rotation61.text import (
     message,
 )
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["FILE_MESSAGES", "add_arguments", "run"]
 
 OPTION_LETTERS: Final[dict[str, Option]] = {
     "a": Option.ACCEPT_TABLE,
@@ -95,6 +122,76 @@ _EVENTS: Final[dict[str, OfficialEvent]] = {
     "dq": OfficialEvent.DISQUALIFICATION,
     "stalemate": OfficialEvent.STALEMATE_DECLARED,
 }
+_COMMAND_OF: Final = {event: command for command, event in _EVENTS.items()}
+_TEXT_SUFFIXES: Final = frozenset({".r61", ".txt"})
+"""A saved file whose name ends so holds the text notation; any other holds JSON."""
+
+_TAG_OPTIONS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("--event", "event", "Event"),
+    ("--venue", "venue", "Venue"),
+    ("--table", "table", "Table"),
+    ("--referee", "referee", "Referee"),
+    ("--round", "round", "Round"),
+)
+"""Option, argparse destination and record tag of each free tag the scorer can set."""
+
+_GIVEN: Final = "score_given_options"
+"""The namespace attribute listing the record options typed on the command line."""
+
+# --- Messages of saving and resuming -----------------------------------------------------
+# (Kept here, next to their only user, rather than in the shared catalogue.)
+
+_VI: Final[dict[str, str]] = {
+    "saving": "Mỗi lượt nhập được lưu vào {path} ({format}) trước khi hiện phán quyết.",
+    "resumed": "Tiếp tục biên bản {path}: đã dựng lại {count} lượt nhập.",
+    "saved": "Biên bản đã lưu trong {path}.",
+    "resume_hint": "Đã lưu trong {path}; để tiếp tục: rotation61 score --resume {path}",
+    "save_failed": (
+        "Không lưu được vào {path} ({detail}); lượt nhập chưa được ghi nhận. "
+        "Hãy thử lại, hoặc bấm q."
+    ),
+    "error": "rotation61 score: lỗi: {detail}",
+    "err.missing": "không thể tiếp tục {path}: không có tệp này",
+    "err.read": "không đọc được {path}: {detail}",
+    "err.write": "không ghi được {path}: {detail}",
+    "err.invalid": "{path} không phải biên bản trận đấu hợp lệ: {detail}",
+    "err.count": "{path} chứa {count} trận; --resume cần đúng một trận",
+    "err.over": "trận đấu trong {path} đã kết thúc ({winner} thắng); không còn gì để tiếp tục",
+    "err.exists": "{path} đã tồn tại; tiếp tục trận đó bằng --resume {path}, hoặc lưu vào tệp khác",
+    "err.conflict": (
+        "{options}: biên bản {path} đã quy định khác ({recorded}); bỏ các tùy chọn này khi tiếp tục"
+    ),
+    "err.options": "tùy chọn không hợp lệ: {detail}",
+}
+_EN: Final[dict[str, str]] = {
+    "saving": "Every input is saved to {path} ({format}) before its ruling is shown.",
+    "resumed": "Resumed {path}: {count} inputs replayed.",
+    "saved": "Record saved in {path}.",
+    "resume_hint": "Saved in {path}; to continue: rotation61 score --resume {path}",
+    "save_failed": (
+        "Could not save to {path} ({detail}); the input was not recorded. Try again, or type q."
+    ),
+    "error": "rotation61 score: error: {detail}",
+    "err.missing": "cannot resume {path}: no such file",
+    "err.read": "cannot read {path}: {detail}",
+    "err.write": "cannot write {path}: {detail}",
+    "err.invalid": "{path} is not a valid match record: {detail}",
+    "err.count": "{path} holds {count} matches; --resume needs exactly one",
+    "err.over": "the match in {path} is over ({winner} won); there is nothing to resume",
+    "err.exists": (
+        "{path} already exists; continue it with --resume {path}, or save to another file"
+    ),
+    "err.conflict": (
+        "{options}: the record in {path} says otherwise ({recorded}); leave them out when resuming"
+    ),
+    "err.options": "bad option: {detail}",
+}
+FILE_MESSAGES: Final[dict[Language, dict[str, str]]] = {Language.VI: _VI, Language.EN: _EN}
+"""The messages of ``--save`` and ``--resume``, by language (the same keys in each)."""
+
+
+def _file_message(key: str, lang: Language, **fields: object) -> str:
+    return FILE_MESSAGES[lang][key].format(**fields)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +210,7 @@ class _Event:
 
 
 _Step: TypeAlias = Shot | _Choice | _Event
-"""One stored input; the match is the replay of the stored inputs."""
+"""What an accepted line asks for; the record builder stores it as an entry."""
 
 
 class _Control(StrEnum):
@@ -133,12 +230,13 @@ class _InputError(ValueError):
         self.fields = fields
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class _Entry:
-    """An accepted input as typed, and what it means."""
+class _FileError(Exception):
+    """A file or option problem of ``--save`` / ``--resume``: a message key and its fields."""
 
-    text: str
-    step: _Step
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
 
 
 def _positive_int(text: str) -> int:
@@ -151,6 +249,22 @@ def _positive_int(text: str) -> int:
     return value
 
 
+class _Given(argparse.Action):
+    """Store the value, and note that the option was typed (to check it against a record)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        given = set(getattr(namespace, _GIVEN, ()))
+        given.add(self.option_strings[0])
+        setattr(namespace, _GIVEN, frozenset(given))
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``rotation61 score`` to a parser.
 
@@ -160,6 +274,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         nargs=2,
+        action=_Given,
         metavar=("NAME_A", "NAME_B"),
         default=["A", "B"],
         help="the players' names, seat A then seat B (default: A B)",
@@ -167,6 +282,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--race-to",
         type=_positive_int,
+        action=_Given,
         default=3,
         metavar="N",
         help="racks needed to win the match (default: 3)",
@@ -174,6 +290,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules",
         choices=list(PRESETS),
+        action=_Given,
         default="standard",
         metavar="PRESET",
         help=f"rule-set preset: {', '.join(PRESETS)} (default: standard)",
@@ -187,9 +304,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--first-breaker",
         choices=["A", "B"],
+        action=_Given,
         default="A",
         help="the seat that breaks the first rack (default: A)",
     )
+    parser.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help=(
+            "write the match record to FILE after every input and every undo, before the "
+            "ruling is shown (atomically: FILE always holds a whole record); the text "
+            "notation if FILE ends in .r61 or .txt, JSON otherwise; FILE must not exist "
+            "unless it is the --resume file"
+        ),
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        help=(
+            "continue the unfinished match recorded in FILE (JSON or text, e.g. after a "
+            "crash), saving to FILE (or to --save FILE); players, race length, rules, first "
+            "breaker and tags come from the record: --players, --race-to, --rules, "
+            "--first-breaker or a tag option that says otherwise is an error"
+        ),
+    )
+    for option, dest, tag in _TAG_OPTIONS:
+        parser.add_argument(
+            option,
+            dest=dest,
+            metavar="TEXT",
+            help=f"the record's {tag} tag"
+            + (" (its Date tag is today's date)" if tag == "Event" else ""),
+        )
 
 
 # --- Parsing: pure functions of the line and the match ---------------------------------
@@ -474,43 +622,305 @@ def _parse(
     return _parse_shot([w.lower() for w in words], rack, names)
 
 
-def _play(match: MatchState, step: _Step) -> tuple[MatchState, Ruling | None]:
-    """Feed one stored input to the engine."""
+# --- Inputs and the record ---------------------------------------------------------------
+
+
+def _apply(builder: RecordBuilder, step: _Step) -> tuple[RecordBuilder, Ruling | None]:
+    """Record one input: the new builder and the engine's ruling (none for a decision)."""
     if isinstance(step, Shot):
-        return shoot(match, step)
+        return builder.shoot(step)
     if isinstance(step, _Choice):
-        return choose(match, step.option, by=match.rack.to_act), None
-    return declare(match, step.event, step.player)
+        return builder.choose(step.option, by=builder.match.rack.to_act), None
+    return builder.declare(step.event, step.player)
 
 
-def _replay(start: MatchState, steps: Iterable[_Step]) -> MatchState:
-    """The match after every stored input, replayed from the start."""
-    match = start
-    for step in steps:
-        match, _ = _play(match, step)
-    return match
+def _kitchen_token(shot: Shot) -> str | None:
+    if shot.kitchen is None:
+        return None
+    for token in sorted(_KITCHEN_TOKENS):
+        if _kitchen_facts(_ShotDraft(kitchen=token), shot.first_contact) == shot.kitchen:
+            return token
+    return None
+
+
+def _shot_tokens(shot: Shot, rack: RackState) -> list[str]:
+    """The tokens of a shot line that (normally) mean the shot, the inverse of the parser."""
+    nothing = shot.first_contact is None
+    no_rail = not nothing and CUE_BALL not in shot.rail_after_contact
+    kitchen = _kitchen_token(shot)
+    tokens: list[str] = []
+    if shot.first_contact is not None and shot.first_contact != rack.lowest:
+        tokens.append(f"h{shot.first_contact}")
+    tokens += [str(ball) for ball in shot.pocketed]
+    tokens += [f"o{ball}" for ball in shot.off_table]
+    flags = {
+        "0": nothing and kitchen != "kz",
+        "n": no_rail,
+        "x": shot.cue_pocketed,
+        "o0": shot.cue_off_table,
+        "lk": shot.lowest_rest_zone is Zone.KITCHEN,
+    }
+    tokens += [token for token, present in flags.items() if present]
+    if shot.obstacle_moved is not None:
+        tokens.append(f"m{shot.obstacle_moved.ball}")
+    if shot.break_rail_balls is not None:
+        default = 0 if nothing or no_rail else rack.rules.break_min_rail_balls
+        if len(shot.break_rail_balls) != default:
+            tokens.append(f"r{len(shot.break_rail_balls)}")
+    if kitchen is not None:
+        tokens.append(kitchen)
+    if shot.general_rules_foul is not None:
+        tokens.append(f"g:{shot.general_rules_foul}")
+    return tokens
+
+
+def _typed(entry: Entry, rack: RackState, names: tuple[str, str]) -> str:
+    """An input as the scorer would type it, given the rack before it.
+
+    A shot no line of the grammar gives (e.g. written by another program) is shown in
+    the record notation instead.
+    """
+    if isinstance(entry, DecisionEntry):
+        return _LETTER_OF.get(entry.option, entry.option.value)
+    if isinstance(entry, EventEntry):
+        command = _COMMAND_OF[entry.event]
+        return command if entry.player is None else f"{command} {entry.player.name}"
+    tokens = _shot_tokens(entry.shot, rack)
+    with contextlib.suppress(_InputError, Rotation61Error):
+        if _parse_shot(tokens, rack, names) == entry.shot:
+            return " ".join(tokens)
+    return format_shot(entry.shot)
+
+
+def _last_entry(record: MatchRecord) -> Entry | None:
+    for rack in reversed(record.racks):
+        if rack.entries:
+            return rack.entries[-1]
+    return None
+
+
+def _count(record: MatchRecord) -> int:
+    return sum(len(rack.entries) for rack in record.racks)
+
+
+# --- Files -------------------------------------------------------------------------------
+
+
+def _detail(err: BaseException) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return str(err)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (POSIX; elsewhere a no-op)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` so that it always holds either the old or the new text.
+
+    Raises:
+        OSError: the file cannot be written; ``path`` is unchanged.
+    """
+    directory = path.parent
+    temp = directory / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    _sync_directory(directory)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _RecordFile:
+    """Where the record is saved, and in which format (by the file name's ending)."""
+
+    path: Path
+
+    @property
+    def is_text(self) -> bool:
+        return self.path.suffix.lower() in _TEXT_SUFFIXES
+
+    @property
+    def format_name(self) -> str:
+        return "text" if self.is_text else "JSON"
+
+    def write(self, record: MatchRecord) -> None:
+        """Write the whole record atomically.
+
+        Raises:
+            OSError: it cannot be written; the file is unchanged.
+        """
+        _write_atomically(self.path, format_match(record) if self.is_text else to_json(record))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+def _read_record(path: Path) -> MatchRecord:
+    """The one match of a file, its inputs checked by the referee.
+
+    Raises:
+        _FileError: no file, an unreadable file, not a record, or not one match.
+    """
+    if not path.is_file():
+        raise _FileError("err.missing", path=path)
+    try:
+        records = load_records(path)
+    except OSError as err:
+        raise _FileError("err.read", path=path, detail=_detail(err)) from err
+    except UnicodeDecodeError as err:
+        raise _FileError("err.invalid", path=path, detail="not UTF-8 text") from err
+    except Rotation61Error as err:
+        raise _FileError("err.invalid", path=path, detail=_detail(err)) from err
+    if len(records) != 1:
+        raise _FileError("err.count", path=path, count=len(records))
+    return records[0]
+
+
+def _tags(args: argparse.Namespace) -> list[tuple[str, str]]:
+    return [
+        (tag, str(value))
+        for _, dest, tag in _TAG_OPTIONS
+        if (value := getattr(args, dest, None)) is not None
+    ]
+
+
+def _conflicts(args: argparse.Namespace, record: MatchRecord) -> list[tuple[str, str]]:
+    """The options typed on the command line that the record contradicts, with its values."""
+    given: frozenset[str] = getattr(args, _GIVEN, frozenset())
+    found: list[tuple[str, str]] = []
+    if "--players" in given and tuple(args.players) != record.players:
+        found.append(("--players", shlex.join(record.players)))
+    if "--race-to" in given and args.race_to != record.race_to:
+        found.append(("--race-to", str(record.race_to)))
+    if "--rules" in given and (args.rules != record.rules or record.config):
+        config = "".join(f" {key}={value}" for key, value in record.config)
+        found.append(("--rules", record.rules + config))
+    if "--first-breaker" in given and Seat[args.first_breaker] is not record.first_breaker:
+        found.append(("--first-breaker", record.first_breaker.name))
+    for option, dest, tag in _TAG_OPTIONS:
+        value = getattr(args, dest, None)
+        recorded = record.tag(tag)
+        if value is not None and value != recorded:
+            found.append((option, "—" if recorded is None else shlex.quote(recorded)))
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Session:
+    """How a session starts: its builder, where it saves, and the file it resumed."""
+
+    builder: RecordBuilder
+    file: _RecordFile | None
+    resumed: Path | None
+
+
+def _open_session(args: argparse.Namespace) -> _Session:
+    """Start or resume the match; write the save file when it is new.
+
+    Raises:
+        _FileError: a bad file or a conflicting option; nothing has been written.
+    """
+    resume: Path | None = getattr(args, "resume", None)
+    save: Path | None = getattr(args, "save", None)
+    if resume is not None:
+        record = _read_record(resume)
+        try:
+            builder = RecordBuilder.resume(record)
+        except Rotation61Error as err:
+            raise _FileError("err.invalid", path=resume, detail=_detail(err)) from err
+        winner = builder.match.winner
+        if winner is not None:
+            raise _FileError("err.over", path=resume, winner=record.players[winner])
+        conflicts = _conflicts(args, record)
+        if conflicts:
+            raise _FileError(
+                "err.conflict",
+                path=resume,
+                options=", ".join(option for option, _ in conflicts),
+                recorded=", ".join(f"{option} {value}" for option, value in conflicts),
+            )
+    else:
+        tags = [*_tags(args), ("Date", datetime.date.today().isoformat())]
+        try:
+            builder = RecordBuilder.start(
+                players=(str(args.players[0]), str(args.players[1])),
+                race_to=args.race_to,
+                rules=args.rules,
+                first_breaker=Seat[args.first_breaker],
+                tags=tags,
+                engine=__version__,
+            )
+        except Rotation61Error as err:
+            raise _FileError("err.options", detail=_detail(err)) from err
+    target = save if save is not None else resume
+    if target is None:
+        return _Session(builder=builder, file=None, resumed=None)
+    file = _RecordFile(target)
+    fresh = resume is None or not _same_file(target, resume)
+    if fresh:
+        if target.exists():
+            raise _FileError("err.exists", path=target)
+        try:
+            file.write(builder.record)
+        except OSError as err:
+            raise _FileError("err.write", path=target, detail=_detail(err)) from err
+    return _Session(builder=builder, file=file, resumed=resume)
 
 
 # --- The imperative shell ----------------------------------------------------------------
 
 
+class _SaveError(Exception):
+    """The record could not be saved; the input (or undo) is not acknowledged."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
 class _Scorekeeper:
-    """The session: the stored inputs, the match they give, and the terminal."""
+    """The session: the record builder (the inputs and the match), its file, the terminal."""
 
     def __init__(
         self,
-        start: MatchState,
+        builder: RecordBuilder,
         *,
-        names: tuple[str, str],
         lang: Language,
         output: TextIO,
+        file: _RecordFile | None = None,
     ) -> None:
-        self.start = start
-        self.match = start
-        self.entries: list[_Entry] = []
-        self.names = names
+        self.builder = builder
+        self.names = builder.record.players
         self.lang = lang
         self.output = output
+        self.file = file
+
+    @property
+    def match(self) -> MatchState:
+        return self.builder.match
 
     def say(self, lines: Iterable[str]) -> None:
         for line in lines:
@@ -518,6 +928,9 @@ class _Scorekeeper:
 
     def msg(self, msg_id: str, **fields: object) -> str:
         return message(msg_id, self.lang, **fields)
+
+    def file_msg(self, key: str, **fields: object) -> str:
+        return _file_message(key, self.lang, **fields)
 
     def prompt(self) -> str:
         rack = self.match.rack
@@ -543,36 +956,54 @@ class _Scorekeeper:
             *describe_state(self.match, self.names, self.lang),
         ]
 
-    def opening(self) -> None:
+    def opening(self, resumed: Path | None = None) -> None:
         a, b = self.names
-        self.say(
-            [
-                self.msg(
-                    "score.start",
-                    a=a,
-                    b=b,
-                    race_to=self.match.race_to,
-                    rules=self.match.rules.name,
-                ),
-                self.msg("score.banner"),
-                "",
-            ]
-        )
-        self.say(describe_state(self.match, self.names, self.lang))
-
-    def undo(self) -> None:
-        if not self.entries:
-            raise _InputError("score.err.nothing_to_undo")
-        entry = self.entries.pop()
-        self.match = _replay(self.start, (e.step for e in self.entries))
-        self.say([self.msg("score.undone", entry=entry.text or "↵"), ""])
+        lines = [
+            self.msg(
+                "score.start",
+                a=a,
+                b=b,
+                race_to=self.match.race_to,
+                rules=self.match.rules.name,
+            ),
+            self.msg("score.banner"),
+        ]
+        if resumed is not None:
+            lines.append(self.file_msg("resumed", path=resumed, count=_count(self.builder.record)))
+        if self.file is not None:
+            lines.append(self.file_msg("saving", path=self.file.path, format=self.file.format_name))
+        self.say([*lines, ""])
         self.say(self.board())
 
-    def commit(self, text: str, step: _Step) -> None:
+    def save(self, builder: RecordBuilder) -> None:
+        """Write the record of ``builder`` to the file, if any, before it is acknowledged.
+
+        Raises:
+            _SaveError: it could not be written; the file still holds the previous record.
+        """
+        if self.file is None:
+            return
+        try:
+            self.file.write(builder.record)
+        except OSError as err:
+            raise _SaveError(_detail(err)) from err
+
+    def undo(self) -> None:
+        last = _last_entry(self.builder.record)
+        if last is None:
+            raise _InputError("score.err.nothing_to_undo")
+        typed = _typed(last, self.builder.history[-2].rack, self.names)
+        builder = self.builder.undo()
+        self.save(builder)
+        self.builder = builder
+        self.say([self.msg("score.undone", entry=typed or "↵"), ""])
+        self.say(self.board())
+
+    def commit(self, step: _Step) -> None:
         before = self.match
-        after, ruling = _play(before, step)
-        self.entries.append(_Entry(text=text, step=step))
-        self.match = after
+        builder, ruling = _apply(self.builder, step)
+        self.save(builder)
+        self.builder = builder
         if ruling is not None:
             lines = describe_ruling(
                 ruling,
@@ -606,9 +1037,12 @@ class _Scorekeeper:
                 case _Control.UNDO:
                     self.undo()
                 case _:
-                    self.commit(line.strip(), parsed)
+                    self.commit(parsed)
         except _InputError as err:
             self.say([self.msg(err.msg_id, **err.fields)])
+        except _SaveError as err:
+            assert self.file is not None
+            self.say([self.file_msg("save_failed", path=self.file.path, detail=err.detail)])
         except Rotation61Error as err:
             self.say([self.msg("score.err.rejected", detail=str(err))])
         return self.match.winner is None
@@ -617,8 +1051,12 @@ class _Scorekeeper:
         winner = self.match.winner
         if winner is None:
             self.say([self.msg("score.bye")])
+            if self.file is not None:
+                self.say([self.file_msg("resume_hint", path=self.file.path)])
             return
         self.say(["", self.msg("score.winner", winner=self.names[winner])])
+        if self.file is not None:
+            self.say([self.file_msg("saved", path=self.file.path)])
 
 
 def run(
@@ -626,6 +1064,7 @@ def run(
     *,
     input_fn: Callable[[str], str] = input,
     output: TextIO | None = None,
+    errors: TextIO | None = None,
 ) -> int:
     """Score a match interactively until it is won, ``q`` is typed or the input ends.
 
@@ -634,28 +1073,38 @@ def run(
         input_fn: reads one line, given the prompt (``input`` by default).
         output: where the rulings and the scoreboard are written; ``None`` means
             ``sys.stdout`` at call time (so that redirections and test capture apply).
+        errors: where a file or option error is written (one line); ``None`` means
+            ``sys.stderr`` at call time.
 
     Returns:
-        The exit code, 0.
-
-    Raises:
-        UnknownRuleSetError: the rule-set preset does not exist.
+        The exit code: 0, or 1 when the ``--save`` / ``--resume`` file or an option is
+        bad (nothing is written then).
     """
-    names = (str(args.players[0]), str(args.players[1]))
     lang = Language(args.lang)
-    start = start_match(
-        get_ruleset(args.rules), race_to=args.race_to, first_breaker=Seat[args.first_breaker]
-    )
-    keeper = _Scorekeeper(
-        start, names=names, lang=lang, output=sys.stdout if output is None else output
-    )
-    keeper.opening()
-    while True:
-        try:
-            line = input_fn(keeper.prompt())
-        except EOFError:
-            break
-        if not keeper.handle(line):
-            break
+    try:
+        session = _open_session(args)
+    except _FileError as failure:
+        detail = _file_message(failure.key, lang, **failure.fields)
+        stream = sys.stderr if errors is None else errors
+        stream.write(_file_message("error", lang, detail=detail) + "\n")
+        return 1
+    out = sys.stdout if output is None else output
+    keeper = _Scorekeeper(session.builder, lang=lang, output=out, file=session.file)
+    keeper.opening(session.resumed)
+    try:
+        while True:
+            out.flush()
+            try:
+                line = input_fn(keeper.prompt())
+            except EOFError:
+                break
+            if not keeper.handle(line):
+                break
+    except KeyboardInterrupt:
+        out.write("\n")
+        keeper.closing()
+        out.flush()
+        raise
     keeper.closing()
+    out.flush()
     return 0
