@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from rotation61 import __version__
 from rotation61.cli import record, score
@@ -15,9 +17,48 @@ from rotation61.rules import Rotation61Error
 
 __all__ = ["build_parser", "main"]
 
+_OPTIONAL_COMMANDS: Final = {
+    "serve": ("rotation61.cli.serve", "web", "run the scorekeeper web app (console, scoreboards)"),
+    "simulate": (
+        "rotation61.cli.simulate",
+        "sim",
+        "simulate a break or a shot in the physics engine",
+    ),
+}
+"""Commands of the optional layers, imported only when invoked: (module, extra, help)."""
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``rotation61`` command."""
+
+class MissingExtraError(Exception):
+    """An optional command whose extra is not installed."""
+
+
+def _add_optional_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, *, load: bool
+) -> None:
+    module_name, extra, help_text = _OPTIONAL_COMMANDS[name]
+    sub = commands.add_parser(name, help=f"{help_text} [{extra}]", description=help_text)
+    if not load:
+        return
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise MissingExtraError(
+            f"'rotation61 {name}' needs the [{extra}] extra: "
+            f"pip install 'rotation61[{extra}]' ({err})"
+        ) from err
+    module.add_arguments(sub)
+    sub.set_defaults(handler=module.run)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``rotation61`` command.
+
+    The optional layers' commands (``serve``, ``simulate``) are imported only when
+    ``command`` names them, so the other commands start without their packages.
+
+    Raises:
+        MissingExtraError: ``command`` is an optional command whose extra is missing.
+    """
     parser = argparse.ArgumentParser(
         prog="rotation61",
         description="Referee and scorekeeper for 15-ball rotation pool (61).",
@@ -49,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     record.add_arguments(records)
     records.set_defaults(handler=record.run)
+
+    for name in _OPTIONAL_COMMANDS:
+        _add_optional_command(commands, name, load=name == command)
     return parser
 
 
@@ -75,8 +119,14 @@ def _conformance(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; errors print one line and exit 1 (2 for usage errors)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in arguments if not a.startswith("-")), None)
+    try:
+        parser = build_parser(command)
+    except MissingExtraError as err:
+        print(f"rotation61: error: {err}", file=sys.stderr)
+        return 1
+    args = parser.parse_args(arguments)
     try:
         code: int = args.handler(args)
     except (Rotation61Error, OSError) as err:

@@ -1,0 +1,89 @@
+"""The physics engine: event-based pool physics whose shots the referee judges.
+
+An optional layer (the ``[sim]`` extra: numpy and numba). A layout (ball number to centre,
+in inches, as in :mod:`rotation61.geometry`) and a :class:`Stroke` give a
+:class:`SimResult` whose :attr:`~SimResult.shot` is the referee's
+:class:`~rotation61.rules.Shot`: ``judge(state, simulate(layout, stroke).shot)``. The
+engine reports what happened and never decides a foul.
+
+The model (``docs/physics.md``): balls slide, roll, spin and stop under cloth friction;
+ball-ball collisions with restitution and friction (cut- and spin-induced throw);
+ball-cushion collisions on the rails, the pocket jaws and the jaw points with the nose
+height, restitution and friction; capture by the pocket holes. Every event time is a root
+of a polynomial of degree at most four, solved exactly: there is no time step.
+
+>>> from rotation61.geometry import Point
+>>> from rotation61.rules import judge, setup_rack
+>>> layout = {0: Point(50.0, 10.0), 3: Point(96.0, 4.0)}
+>>> result = simulate(layout, Stroke(speed=2.5, phi=aim_at(layout[0], layout[3])))
+>>> result.shot.first_contact
+3
+>>> judge(setup_rack(on_table={3}), result.shot).legal in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+from rotation61.sim.engine import (
+    BallState,
+    BatchResult,
+    EventKind,
+    MotionState,
+    SimEvent,
+    SimResult,
+    Trajectory,
+    kinetic_energy,
+    simulate,
+    simulate_batch,
+)
+from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
+from rotation61.sim.params import (
+    CHATTER_SPEED,
+    CONTACT_TOL_M,
+    DEFAULT_PARAMS,
+    MAX_EVENTS,
+    OVERLAP_TOL_M,
+    REST_SPEED,
+    STOP_SPEED,
+    Params,
+)
+from rotation61.sim.rack import break_layout, break_stroke, random_layout
+from rotation61.sim.stroke import RAIL, Stroke, aim_at, cue_obstruction, ghost_ball_aim, is_miscue
+from rotation61.sim.table import DEFAULT_TABLE, CushionId, PocketId, SimTable
+
+__all__ = [
+    "CHATTER_SPEED",
+    "CONTACT_TOL_M",
+    "DEFAULT_PARAMS",
+    "DEFAULT_TABLE",
+    "MAX_EVENTS",
+    "OVERLAP_TOL_M",
+    "RAIL",
+    "REST_SPEED",
+    "STOP_SPEED",
+    "BallState",
+    "BatchResult",
+    "CueObstructedError",
+    "CushionId",
+    "EventKind",
+    "MiscueError",
+    "MotionState",
+    "Params",
+    "PocketId",
+    "SimEvent",
+    "SimResult",
+    "SimTable",
+    "SimulationError",
+    "Stroke",
+    "Trajectory",
+    "aim_at",
+    "break_layout",
+    "break_stroke",
+    "cue_obstruction",
+    "ghost_ball_aim",
+    "is_miscue",
+    "kinetic_energy",
+    "random_layout",
+    "simulate",
+    "simulate_batch",
+]

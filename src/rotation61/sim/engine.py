@@ -1,0 +1,693 @@
+"""Simulating shots: one stroke, or many strokes across all cores, and their facts.
+
+Owns :func:`simulate`, :class:`SimResult`, :class:`SimEvent`, :class:`EventKind`,
+:class:`MotionState`, :class:`BallState`, :class:`Trajectory`, :func:`simulate_batch`
+and :class:`BatchResult`. Layouts are the geometry layer's: ball number to centre, in
+inches; the physics runs in SI units inside. A result's :attr:`SimResult.shot` is the
+referee's :class:`~rotation61.rules.Shot`, so ``judge(state, simulate(...).shot)`` needs
+no glue. The simulator reports what happened; it never decides a foul.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Final, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, zone
+from rotation61.rules.balls import CUE_BALL, Ball
+from rotation61.rules.shot import ContactType, KitchenFacts, Shot
+from rotation61.rules.table import Zone
+from rotation61.sim import _kernel as k
+from rotation61.sim._jit import set_threads
+from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
+from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
+from rotation61.sim.stroke import Stroke, cue_obstruction, is_miscue
+from rotation61.sim.table import DEFAULT_TABLE, POCKETS, CushionId, PocketId, SimTable
+
+__all__ = [
+    "BallState",
+    "BatchResult",
+    "EventKind",
+    "MotionState",
+    "SimEvent",
+    "SimResult",
+    "Trajectory",
+    "simulate",
+    "simulate_batch",
+]
+
+Layout = Mapping[Ball, Point]
+_F64 = npt.NDArray[np.float64]
+_I64 = npt.NDArray[np.int64]
+
+
+class EventKind(StrEnum):
+    """What happened at an event."""
+
+    STRIKE = "strike"
+    BALL = "ball"
+    CUSHION = "cushion"
+    JAW_POINT = "jaw_point"
+    POCKET = "pocket"
+    SLIDE_TO_ROLL = "slide_to_roll"
+    ROLL_TO_SPIN = "roll_to_spin"
+    ROLL_TO_STOP = "roll_to_stop"
+    SPIN_TO_STOP = "spin_to_stop"
+    HEAD_STRING = "head_string"
+
+
+_KINDS: Final[tuple[EventKind, ...]] = tuple(EventKind)
+
+
+class MotionState(StrEnum):
+    """A ball's motion state between events."""
+
+    STATIONARY = "stationary"
+    SPINNING = "spinning"
+    SLIDING = "sliding"
+    ROLLING = "rolling"
+    POCKETED = "pocketed"
+
+
+_MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SimEvent:
+    """One event of a shot.
+
+    Attributes:
+        time: seconds after the strike.
+        kind: what happened.
+        ball: the ball concerned (for a ball-ball collision, the lower-indexed one).
+        other: the other ball of a ball-ball collision.
+        cushion: the cushion of a cushion event (``JAW`` for the jaws and their points).
+        pocket: the pocket of a pocket event.
+        speed: normal approach speed of a collision, or the stroke's speed, m/s.
+    """
+
+    time: float
+    kind: EventKind
+    ball: Ball
+    other: Ball | None = None
+    cushion: CushionId | None = None
+    pocket: PocketId | None = None
+    speed: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class BallState:
+    """A ball's state at one time, SI units.
+
+    Attributes:
+        x: centre x, m.
+        y: centre y, m.
+        vx: velocity x, m/s.
+        vy: velocity y, m/s.
+        wx: angular velocity about x, rad/s.
+        wy: angular velocity about y, rad/s.
+        wz: angular velocity about the vertical, rad/s (+ counter-clockwise from above).
+        motion: the motion state.
+    """
+
+    x: float
+    y: float
+    vx: float
+    vy: float
+    wx: float
+    wy: float
+    wz: float
+    motion: MotionState
+
+
+class Trajectory:
+    """Every ball's state at any time of a shot, evaluated from the event log.
+
+    Between two events each ball follows its analytic motion law, so sampling is exact
+    (no interpolation). Built only on request (``simulate(..., trajectory=True)``).
+    """
+
+    __slots__ = ("_ids", "_log", "_params", "_start", "duration")
+
+    def __init__(
+        self, ids: tuple[Ball, ...], start: _F64, log: _F64, params: Params, duration: float
+    ) -> None:
+        self._ids = ids
+        self._start = start
+        self._log = log
+        self._params = params
+        self.duration = duration
+        """Time of the last event, s."""
+
+    @property
+    def balls(self) -> tuple[Ball, ...]:
+        """The balls, in the layout's order (the cue ball first)."""
+        return self._ids
+
+    def arrays_at(self, t: float) -> tuple[_F64, _F64, _F64, _I64]:
+        """(pos[n, 2], vel[n, 2], w[n, 3], state[n]) at time t (clamped to the shot)."""
+        t = min(max(t, 0.0), self.duration)
+        n = len(self._ids)
+        seg = self._start.copy()  # per ball: t0, x, y, vx, vy, wx, wy, wz, state
+        for row in self._log:
+            if row[0] > t:
+                break
+            for side, col in ((0, 2), (1, 3)):
+                b = int(row[col])
+                if b < 0 or (side == 1 and int(row[1]) != k.EV_BALL):
+                    continue
+                seg[b, 0] = row[0]
+                seg[b, 1:9] = row[5 + 8 * side : 13 + 8 * side]
+        pos = np.ascontiguousarray(seg[:, 1:3])
+        vel = np.ascontiguousarray(seg[:, 3:5])
+        w = np.ascontiguousarray(seg[:, 5:8])
+        st = seg[:, 8].astype(np.int64)
+        p = self._params.vector()
+        for b in range(n):
+            k._advance(b, t - seg[b, 0], pos, vel, w, st, p)
+        return pos, vel, w, st
+
+    def states_at(self, t: float) -> dict[Ball, BallState]:
+        """Every ball's state at time t, s."""
+        pos, vel, w, st = self.arrays_at(t)
+        return {
+            ball: BallState(
+                x=float(pos[i, 0]),
+                y=float(pos[i, 1]),
+                vx=float(vel[i, 0]),
+                vy=float(vel[i, 1]),
+                wx=float(w[i, 0]),
+                wy=float(w[i, 1]),
+                wz=float(w[i, 2]),
+                motion=_MOTIONS[int(st[i])],
+            )
+            for i, ball in enumerate(self._ids)
+        }
+
+    def paths(self, step: float = 0.01) -> dict[Ball, _F64]:
+        """Each ball's centre (m) sampled every ``step`` s and at every event, [k, 2]."""
+        times = np.union1d(np.arange(0.0, self.duration, step), self._log[:, 0])
+        times = np.append(times, self.duration)
+        n = len(self._ids)
+        seg = self._start.copy()
+        p = self._params.vector()
+        out = np.empty((len(times), n, 2))
+        row = 0
+        log = self._log
+        pos = np.empty((1, 2))
+        vel = np.empty((1, 2))
+        w = np.empty((1, 3))
+        st = np.empty(1, np.int64)
+        for s_i, t in enumerate(times):
+            while row < len(log) and log[row, 0] <= t:
+                for side, col in ((0, 2), (1, 3)):
+                    b = int(log[row, col])
+                    if b >= 0 and (side == 0 or int(log[row, 1]) == k.EV_BALL):
+                        seg[b, 0] = log[row, 0]
+                        seg[b, 1:9] = log[row, 5 + 8 * side : 13 + 8 * side]
+                row += 1
+            for b in range(n):
+                pos[0] = seg[b, 1:3]
+                vel[0] = seg[b, 3:5]
+                w[0] = seg[b, 5:8]
+                st[0] = int(seg[b, 8])
+                k._advance(0, float(t) - seg[b, 0], pos, vel, w, st, p)
+                out[s_i, b] = pos[0]
+        return {ball: out[:, i, :] for i, ball in enumerate(self._ids)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SimResult:
+    """A simulated shot: the referee's facts, where the balls stopped, and the event log.
+
+    Attributes:
+        shot: the observed facts in the referee's event model.
+        positions: where each ball on the table came to rest, inches, in ball order.
+        pocketed: the balls pocketed, in order, with their pockets (the cue ball too).
+        duration: time from the strike to the last event, s.
+        event_count: the number of events.
+        trajectory: every ball's state at any time, if requested.
+    """
+
+    shot: Shot
+    positions: tuple[tuple[Ball, Point], ...]
+    pocketed: tuple[tuple[Ball, PocketId], ...]
+    duration: float
+    event_count: int
+    trajectory: Trajectory | None = dataclasses.field(default=None, compare=False)
+    _log: _F64 = dataclasses.field(repr=False, compare=False)
+    _ids: tuple[Ball, ...] = dataclasses.field(repr=False, compare=False)
+    _table: SimTable = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def layout(self) -> dict[Ball, Point]:
+        """Where the balls on the table came to rest, inches (the next shot's layout)."""
+        return dict(self.positions)
+
+    @property
+    def events(self) -> tuple[SimEvent, ...]:
+        """The events in order (built on each access from the log)."""
+        return tuple(_event(row, self._ids, self._table) for row in self._log)
+
+    @property
+    def log(self) -> _F64:
+        """The raw event log, [events, 21] (see ``rotation61.sim._kernel``)."""
+        return self._log
+
+
+def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
+    kind = _KINDS[int(row[1])]
+    ball = ids[int(row[2])]
+    j = int(row[3])
+    other: Ball | None = None
+    cushion: CushionId | None = None
+    pocket: PocketId | None = None
+    if kind is EventKind.BALL:
+        other = ids[j]
+    elif kind is EventKind.CUSHION:
+        cushion = table.cushion_of(j)
+    elif kind is EventKind.JAW_POINT:
+        cushion = CushionId.JAW
+    elif kind is EventKind.POCKET:
+        pocket = POCKETS[j]
+    return SimEvent(
+        time=float(row[0]),
+        kind=kind,
+        ball=ball,
+        other=other,
+        cushion=cushion,
+        pocket=pocket,
+        speed=float(row[4]),
+    )
+
+
+# --------------------------------------------------------------------------- layouts
+
+
+def _prepare(
+    layout: Layout, table: SimTable, params: Params
+) -> tuple[tuple[Ball, ...], _F64, bool]:
+    """Ball order (cue first), centres in m, and whether the cue ball starts in the kitchen."""
+    if CUE_BALL not in layout:
+        raise SimulationError("the layout has no cue ball (0)")
+    ids = (CUE_BALL, *sorted(b for b in layout if b != CUE_BALL))
+    for ball in ids:
+        if type(ball) is not int or not 0 <= ball <= 15:
+            raise SimulationError(f"layout ball {ball!r} is not a ball number 0..15")
+    spec = table.spec
+    rad_in = params.ball_radius / METERS_PER_INCH
+    pos = np.empty((len(ids), 2))
+    for i, ball in enumerate(ids):
+        point = layout[ball]
+        if not (
+            rad_in - CONTACT_TOL_IN <= point.x <= spec.length - rad_in + CONTACT_TOL_IN
+            and rad_in - CONTACT_TOL_IN <= point.y <= spec.width - rad_in + CONTACT_TOL_IN
+        ):
+            raise SimulationError(f"ball {ball!r} at {point!r} is not inside the cushions")
+        pos[i, 0] = point.x * METERS_PER_INCH
+        pos[i, 1] = point.y * METERS_PER_INCH
+    diameter = 2.0 * params.ball_radius
+    tol = CONTACT_TOL_IN * METERS_PER_INCH
+    for i in range(len(ids)):
+        d = np.hypot(pos[i + 1 :, 0] - pos[i, 0], pos[i + 1 :, 1] - pos[i, 1])
+        bad = np.nonzero(d < diameter - tol)[0]
+        if bad.size:
+            raise SimulationError(
+                f"balls {ids[i]!r} and {ids[i + 1 + int(bad[0])]!r} overlap "
+                f"({float(d[bad[0]]) / METERS_PER_INCH!r} in apart)"
+            )
+    in_kitchen = bool(pos[0, 0] < table.head_string_x)
+    return ids, pos, in_kitchen
+
+
+def _check_stroke(
+    layout: Layout, stroke: Stroke, table: SimTable, params: Params, check_cue: bool
+) -> None:
+    if is_miscue(stroke, params):
+        raise MiscueError(
+            f"tip offset ({stroke.a!r}, {stroke.b!r}) R is beyond the miscue limit "
+            f"{params.miscue_limit!r} R"
+        )
+    if check_cue:
+        hit = cue_obstruction(layout, stroke, table=table, params=params)
+        if hit is not None:
+            what = "the rail" if hit < 0 else f"ball {hit!r}"
+            raise CueObstructedError(
+                f"the cue stick would pass through {what} (phi={stroke.phi!r})"
+            )
+
+
+def _shot(
+    ids: tuple[Ball, ...],
+    start: _F64,
+    in_kitchen: bool,
+    final: _F64,
+    states: _I64,
+    facts: _I64,
+    rails: _I64,
+    table: SimTable,
+) -> tuple[Shot, tuple[tuple[Ball, Point], ...], tuple[tuple[Ball, PocketId], ...]]:
+    """The referee's facts, the resting positions and the pocketed balls of a shot."""
+    n = len(ids)
+    spec = table.spec
+    first_idx = int(facts[k.F_FIRST])
+    first = ids[first_idx] if first_idx >= 0 else None
+    count = int(facts[k.F_N_POCKETED])
+    pocketed = tuple(
+        (ids[int(facts[k.F_HEAD + i])], POCKETS[int(facts[k.F_HEAD + n + i])]) for i in range(count)
+    )
+    rail_after = frozenset(ids[b] for b in range(n) if rails[b] & 2)
+    rail_any = frozenset(ids[b] for b in range(1, n) if rails[b] & 1)
+    positions = tuple(
+        (ids[i], Point(float(final[i, 0]) / METERS_PER_INCH, float(final[i, 1]) / METERS_PER_INCH))
+        for i in range(n)
+        if states[i] != k.POCKETED
+    )
+    kitchen: KitchenFacts | None = None
+    if in_kitchen:
+        kind = int(facts[k.F_CUE_FIRST_KIND])
+        contact = (
+            ContactType.BALL
+            if kind == k.CUE_FIRST_BALL
+            else ContactType.RAIL
+            if kind == k.CUE_FIRST_RAIL
+            else ContactType.NONE
+        )
+        first_zone = None
+        if first is not None:
+            fx, fy = start[first_idx]
+            first_zone = zone(spec, Point(fx / METERS_PER_INCH, fy / METERS_PER_INCH))
+        kitchen = KitchenFacts(
+            crossed_before_first_contact=bool(facts[k.F_CROSSED_BEFORE]),
+            first_contact_type=contact,
+            first_ball_zone=first_zone,
+            crossed=bool(facts[k.F_CROSSED]),
+        )
+    rest_zone = Zone.OUTSIDE
+    if n > 1 and states[1] != k.POCKETED:
+        rest_zone = zone(spec, positions_dict(positions)[ids[1]])
+    shot = Shot(
+        first_contact=first,
+        pocketed=tuple(b for b, _ in pocketed if b != CUE_BALL),
+        rail_after_contact=rail_after,
+        break_rail_balls=rail_any,
+        cue_pocketed=any(b == CUE_BALL for b, _ in pocketed),
+        kitchen=kitchen,
+        lowest_rest_zone=rest_zone,
+    )
+    return shot, positions, pocketed
+
+
+def positions_dict(positions: Sequence[tuple[Ball, Point]]) -> dict[Ball, Point]:
+    """A layout (ball to centre) from a result's ``positions``."""
+    return dict(positions)
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def simulate(
+    layout: Layout,
+    stroke: Stroke,
+    *,
+    table: SimTable = DEFAULT_TABLE,
+    params: Params = DEFAULT_PARAMS,
+    trajectory: bool = False,
+    check_cue: bool = False,
+    max_events: int = MAX_EVENTS,
+) -> SimResult:
+    """Play one stroke on a layout and run the shot until every ball is at rest.
+
+    Args:
+        layout: ball number to centre, inches; the cue ball (0) must be present.
+        stroke: the cue's stroke on the cue ball.
+        table: the table.
+        params: the physical parameters.
+        trajectory: also return a :class:`Trajectory` (for plots and animation).
+        check_cue: refuse a stroke whose cue stick would pass through a ball or a rail.
+        max_events: the event cap.
+
+    Returns:
+        The shot's facts, final positions and events.
+
+    Raises:
+        SimulationError: a ball is off the table or overlaps another, or the shot did
+            not come to rest within ``max_events`` events.
+        MiscueError: the tip offset is beyond the miscue limit.
+        CueObstructedError: ``check_cue`` and the stick would hit a ball or a rail.
+
+    >>> from rotation61.geometry import Point
+    >>> r = simulate({0: Point(25.0, 25.0), 1: Point(75.0, 25.0)}, Stroke(speed=2.0, phi=0.0))
+    >>> r.shot.first_contact, r.shot.pocketed
+    (1, ())
+    """
+    ids, start, in_kitchen = _prepare(layout, table, params)
+    _check_stroke(layout, stroke, table, params, check_cue)
+    lines, points, pockets = table.arrays()
+    p = params.vector()
+    pos = start.copy()
+    vel = np.zeros((len(ids), 2))
+    w = np.zeros((len(ids), 3))
+    st = np.zeros(len(ids), np.int64)
+    log = np.empty((max_events + 1, k.EV_WIDTH))
+    count, status, t_end = k.shoot(
+        pos, vel, w, st, np.array(stroke.as_tuple()), lines, points, pockets, p,
+        table.head_string_x, in_kitchen, log, max_events,
+    )  # fmt: skip
+    if status != k.OK:
+        raise SimulationError(
+            f"the shot did not come to rest within {max_events} events ({stroke!r})"
+        )
+    facts = np.empty(k.F_HEAD + 2 * len(ids), np.int64)
+    rails = np.empty(len(ids), np.int64)
+    k.facts(log, count, len(ids), facts, rails)
+    shot, positions, pocketed = _shot(ids, start, in_kitchen, pos, st, facts, rails, table)
+    log = log[:count].copy()
+    traj = None
+    if trajectory:
+        begin = np.zeros((len(ids), 9))
+        begin[:, 1:3] = start
+        traj = Trajectory(ids, begin, log, params, float(t_end))
+    return SimResult(
+        shot=shot,
+        positions=positions,
+        pocketed=pocketed,
+        duration=float(t_end),
+        event_count=int(count),
+        trajectory=traj,
+        _log=log,
+        _ids=ids,
+        _table=table,
+    )
+
+
+# --------------------------------------------------------------------------- batch
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class BatchResult:
+    """Many simulated shots, as arrays; :meth:`shot` and :meth:`replay` give one shot.
+
+    Attributes:
+        balls: the ball numbers, in array order (the cue ball first).
+        event_counts: events per shot, [shots].
+        durations: time of the last event per shot, s, [shots].
+        final_positions: resting centres, m, [shots, balls, 2].
+        pocketed_mask: whether each ball was pocketed, [shots, balls].
+        rail_mask: bit 1: the ball touched a cushion; bit 2: after the first contact,
+            [shots, balls].
+    """
+
+    balls: tuple[Ball, ...]
+    event_counts: _I64
+    durations: _F64
+    final_positions: _F64
+    pocketed_mask: npt.NDArray[np.bool_]
+    rail_mask: _I64
+    _facts: _I64 = dataclasses.field(repr=False)
+    _starts: _F64 = dataclasses.field(repr=False)
+    _kitchen: npt.NDArray[np.bool_] = dataclasses.field(repr=False)
+    _layout_of: _I64 = dataclasses.field(repr=False)
+    _present: npt.NDArray[np.bool_] = dataclasses.field(repr=False)
+    _layouts: tuple[Layout, ...] = dataclasses.field(repr=False)
+    _strokes: tuple[Stroke, ...] = dataclasses.field(repr=False)
+    _table: SimTable = dataclasses.field(repr=False)
+    _params: Params = dataclasses.field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self._strokes)
+
+    def shot(self, index: int) -> Shot:
+        """The referee's facts of shot ``index``."""
+        present = self._present[self._layout_of[index]]
+        sel = np.nonzero(present)[0]
+        ids = tuple(self.balls[i] for i in sel)
+        n_all = len(self.balls)
+        facts = self._facts[index]
+        # re-index the facts to the balls present in that layout
+        remap = -np.ones(n_all, np.int64)
+        remap[sel] = np.arange(len(sel))
+        local = np.empty(k.F_HEAD + 2 * len(sel), np.int64)
+        local[: k.F_HEAD] = facts[: k.F_HEAD]
+        if facts[k.F_FIRST] >= 0:
+            local[k.F_FIRST] = remap[facts[k.F_FIRST]]
+        count = int(facts[k.F_N_POCKETED])
+        local[k.F_HEAD : k.F_HEAD + len(sel)] = -1
+        local[k.F_HEAD + len(sel) :] = -1
+        for i in range(count):
+            local[k.F_HEAD + i] = remap[facts[k.F_HEAD + i]]
+            local[k.F_HEAD + len(sel) + i] = facts[k.F_HEAD + n_all + i]
+        states = np.where(self.pocketed_mask[index, sel], k.POCKETED, k.STATIONARY)
+        shot, _, _ = _shot(
+            ids,
+            self._starts[self._layout_of[index]][sel],
+            bool(self._kitchen[self._layout_of[index]]),
+            self.final_positions[index][sel],
+            states.astype(np.int64),
+            local,
+            self.rail_mask[index][sel],
+            self._table,
+        )
+        return shot
+
+    def replay(self, index: int, *, trajectory: bool = False) -> SimResult:
+        """Shot ``index`` again, alone, with its full event log (bit for bit the same)."""
+        return simulate(
+            self._layouts[int(self._layout_of[index])],
+            self._strokes[index],
+            table=self._table,
+            params=self._params,
+            trajectory=trajectory,
+        )
+
+    @property
+    def on_table_mask(self) -> npt.NDArray[np.bool_]:
+        """Whether each ball is on the table at the end of each shot, [shots, balls]."""
+        mask: npt.NDArray[np.bool_] = self._present[self._layout_of] & ~self.pocketed_mask
+        return mask
+
+    def pocketed_counts(self, *, objects_only: bool = True) -> _I64:
+        """Balls pocketed per shot (object balls only by default)."""
+        mask = self.pocketed_mask[:, 1:] if objects_only else self.pocketed_mask
+        counts: _I64 = mask.sum(axis=1).astype(np.int64)
+        return counts
+
+
+def simulate_batch(
+    layouts: Layout | Sequence[Layout],
+    strokes: Sequence[Stroke],
+    *,
+    layout_of: Sequence[int] | None = None,
+    table: SimTable = DEFAULT_TABLE,
+    params: Params = DEFAULT_PARAMS,
+    workers: int | None = None,
+    max_events: int = MAX_EVENTS,
+) -> BatchResult:
+    """Simulate many strokes, in parallel on ``workers`` threads (all cores by default).
+
+    The result does not depend on the number of workers: each shot is computed alone,
+    from its own inputs, exactly as :func:`simulate` computes it.
+
+    Args:
+        layouts: one layout for every stroke, or a sequence of layouts.
+        strokes: the strokes.
+        layout_of: with several layouts, the layout index of each stroke (default: stroke
+            i on layout i).
+        table: the table.
+        params: the physical parameters.
+        workers: threads to use (``None``: all).
+        max_events: the event cap per shot.
+
+    Returns:
+        The shots' facts and final positions as arrays.
+
+    Raises:
+        SimulationError: a layout or stroke is invalid, or a shot hit the event cap.
+        MiscueError: a stroke's tip offset is beyond the miscue limit.
+    """
+    many = not isinstance(layouts, Mapping)
+    lay_list: tuple[Layout, ...] = (
+        tuple(cast(Sequence[Layout], layouts)) if many else (cast(Layout, layouts),)
+    )
+    if not lay_list:
+        raise SimulationError("no layout given")
+    if layout_of is None:
+        index = np.arange(len(strokes)) if many else np.zeros(len(strokes), np.int64)
+    else:
+        index = np.asarray(layout_of, np.int64)
+    if len(index) != len(strokes) or (
+        len(index) and not 0 <= index.min() <= index.max() < len(lay_list)
+    ):
+        raise SimulationError("layout_of must give a valid layout index for every stroke")
+    balls = sorted({b for lay in lay_list for b in lay})
+    if CUE_BALL not in balls:
+        raise SimulationError("the layouts have no cue ball (0)")
+    n = len(balls)
+    column = {b: i for i, b in enumerate(balls)}
+    starts = np.zeros((len(lay_list), n, 2))
+    states = np.full((len(lay_list), n), k.POCKETED, np.int64)
+    kitchen = np.zeros(len(lay_list), np.bool_)
+    present = np.zeros((len(lay_list), n), np.bool_)
+    for li, lay in enumerate(lay_list):
+        ids, pos, in_kitchen = _prepare(lay, table, params)
+        for i, b in enumerate(ids):
+            starts[li, column[b]] = pos[i]
+            states[li, column[b]] = k.STATIONARY
+            present[li, column[b]] = True
+        kitchen[li] = in_kitchen
+    for s, stroke in enumerate(strokes):
+        if is_miscue(stroke, params):
+            raise MiscueError(f"stroke {s} {stroke!r} is beyond the miscue limit")
+    rows = np.array([st.as_tuple() for st in strokes], np.float64).reshape(len(strokes), 5)
+    lines, points, pockets = table.arrays()
+    total = len(strokes)
+    threads = set_threads(workers)
+    chunks = max(1, min(total, 8 * threads))
+    out_count = np.zeros(total, np.int64)
+    out_status = np.zeros(total, np.int64)
+    out_time = np.zeros(total)
+    out_facts = np.zeros((total, k.F_HEAD + 2 * n), np.int64)
+    out_rails = np.zeros((total, n), np.int64)
+    out_pos = np.zeros((total, n, 2))
+    out_state = np.zeros((total, n), np.int64)
+    if total:
+        k.shoot_batch(
+            starts, states, index, rows, lines, points, pockets, params.vector(),
+            table.head_string_x, kitchen.astype(np.int64), max_events, chunks,
+            out_count, out_status, out_time, out_facts, out_rails, out_pos, out_state,
+        )  # fmt: skip
+    bad = np.nonzero(out_status != k.OK)[0]
+    if bad.size:
+        raise SimulationError(
+            f"shot {int(bad[0])} did not come to rest within {max_events} events "
+            f"({strokes[int(bad[0])]!r})"
+        )
+    return BatchResult(
+        balls=tuple(balls),
+        event_counts=out_count,
+        durations=out_time,
+        final_positions=out_pos,
+        pocketed_mask=(out_state == k.POCKETED) & present[index],
+        rail_mask=out_rails,
+        _facts=out_facts,
+        _starts=starts,
+        _kitchen=kitchen,
+        _layout_of=index,
+        _present=present,
+        _layouts=lay_list,
+        _strokes=tuple(strokes),
+        _table=table,
+        _params=params,
+    )
+
+
+def kinetic_energy(vel: _F64, w: _F64, params: Params = DEFAULT_PARAMS) -> float:
+    """Total kinetic energy (J) of balls with velocities ``vel`` [n, 2] and spins ``w`` [n, 3]."""
+    m = params.ball_mass
+    inertia = 0.4 * m * params.ball_radius**2
+    return float(0.5 * m * np.sum(vel * vel) + 0.5 * inertia * np.sum(w * w))

@@ -1,0 +1,170 @@
+"""The physical parameters of the simulation and its named numerical tolerances.
+
+Owns :class:`Params` (one documented parameter set, SI units, that users may change with
+:func:`dataclasses.replace`), :data:`DEFAULT_PARAMS`, and the tolerances that decide
+contact, rest and chattering. ``docs/physics.md`` gives the equations each one enters.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from rotation61.geometry import METERS_PER_INCH, TABLE_9FT
+from rotation61.sim import _kernel as k
+from rotation61.sim.errors import SimulationError
+
+__all__ = [
+    "CHATTER_SPEED",
+    "CONTACT_TOL_M",
+    "DEFAULT_PARAMS",
+    "MAX_EVENTS",
+    "OVERLAP_TOL_M",
+    "REST_SPEED",
+    "STOP_SPEED",
+    "Params",
+]
+
+CONTACT_TOL_M: Final[float] = 1e-9
+"""Two bodies whose gap is at most this (m) touch: an approach between them is resolved
+now rather than solved for."""
+
+OVERLAP_TOL_M: Final[float] = 1e-5
+"""The most two balls (or a ball and a cushion) may overlap after any event, in m. Touching
+bodies at rest relative to each other may sink this far before their contact is resolved
+again (perfectly inelastically, with the overlap removed): this is what bounds chattering."""
+
+REST_SPEED: Final[float] = 1e-5
+"""Normal approach speed (m/s) below which touching bodies are resting, not colliding."""
+
+CHATTER_SPEED: Final[float] = 0.01
+"""Collisions slower than this (m/s of normal approach) are perfectly inelastic (no
+bounce): the geometric series of ever smaller re-collisions of frozen balls ends here."""
+
+STOP_SPEED: Final[float] = 1e-9
+"""Speeds (m/s, and R times angular speeds) at or below this are zero."""
+
+MAX_EVENTS: Final[int] = 20_000
+"""A shot that has not come to rest after this many events raises
+:class:`~rotation61.sim.SimulationError` (it never happened in 10^4 random breaks)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Params:
+    """The physical constants of a simulation, in SI units.
+
+    Defaults are typical of a pool table with new cloth (Alciatore's technical proofs,
+    Marlow, WPA equipment specifications); see ``docs/physics.md``.
+
+    Attributes:
+        gravity: g, m/s^2.
+        ball_mass: m, kg (6 oz).
+        ball_radius: R, m (2.25 in diameter, the geometry layer's ball).
+        mu_slide: ball-cloth sliding friction coefficient.
+        mu_roll: ball-cloth rolling resistance coefficient (deceleration mu_roll g).
+        mu_spin: ball-cloth spinning friction coefficient (the spin about the vertical
+            decays at 5 mu_spin g / (2 R) rad/s^2).
+        e_ball: ball-ball coefficient of restitution.
+        throw_a, throw_b, throw_c: ball-ball friction mu = a + b exp(-c v_slip), with the
+            slip speed of the contact points in m/s (Alciatore, TP A.14).
+        e_cushion: ball-cushion coefficient of restitution (normal speed ratio).
+        mu_cushion: ball-cushion friction coefficient.
+        cushion_height: height of the cushion nose above the cloth, as a fraction of the
+            ball diameter (WPA: 62.5-64.5 %).
+        cue_mass: M, the cue stick's mass, kg (20 oz).
+        miscue_limit: the largest tip offset from the ball's centre, as a fraction of R.
+        cue_length: length of the stick, m (for the clearance check).
+        cue_tip_radius: radius of the stick at the tip, m.
+        cue_butt_radius: radius of the stick at the butt, m.
+        rail_height: height of the rail's top above the cloth, m (for the clearance check).
+        rail_width: width of the rail beyond the cushion nose, m (for the clearance check).
+
+    Raises:
+        SimulationError: a parameter is not finite, or outside its physical range.
+    """
+
+    gravity: float = 9.81
+    ball_mass: float = 0.170
+    ball_radius: float = TABLE_9FT.ball_radius * METERS_PER_INCH
+    mu_slide: float = 0.2
+    mu_roll: float = 0.01
+    mu_spin: float = 0.044
+    e_ball: float = 0.95
+    throw_a: float = 9.951e-3
+    throw_b: float = 0.108
+    throw_c: float = 1.088
+    e_cushion: float = 0.85
+    mu_cushion: float = 0.2
+    cushion_height: float = 0.635
+    cue_mass: float = 0.567
+    miscue_limit: float = 0.5
+    cue_length: float = 1.47
+    cue_tip_radius: float = 0.0065
+    cue_butt_radius: float = 0.0145
+    rail_height: float = 0.0375
+    rail_width: float = 0.13
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if not (isinstance(value, float | int) and math.isfinite(value)):
+                raise SimulationError(f"parameter {field.name} = {value!r} is not a finite number")
+        positive = (
+            "gravity", "ball_mass", "ball_radius", "mu_slide", "mu_roll", "mu_spin",
+            "cue_mass", "cue_length", "cue_tip_radius", "cue_butt_radius",
+        )  # fmt: skip
+        for name in positive:
+            if getattr(self, name) <= 0:
+                raise SimulationError(f"parameter {name} = {getattr(self, name)!r} must be > 0")
+        for name in ("e_ball", "e_cushion"):
+            if not 0 <= getattr(self, name) <= 1:
+                raise SimulationError(
+                    f"parameter {name} = {getattr(self, name)!r} is not in [0, 1]"
+                )
+        for name in ("throw_a", "throw_b", "throw_c", "mu_cushion", "rail_height", "rail_width"):
+            if getattr(self, name) < 0:
+                raise SimulationError(f"parameter {name} = {getattr(self, name)!r} must be >= 0")
+        if not 0.5 <= self.cushion_height < 1.0:
+            raise SimulationError(
+                f"cushion_height {self.cushion_height!r} must be in [0.5, 1) ball diameters"
+            )
+        if not 0 < self.miscue_limit < 1:
+            raise SimulationError(f"miscue_limit {self.miscue_limit!r} must be in (0, 1)")
+
+    @property
+    def cushion_angle(self) -> float:
+        """The angle (rad) of the cushion's contact point above the ball's equator."""
+        return math.asin(2.0 * self.cushion_height - 1.0)
+
+    def vector(self) -> npt.NDArray[np.float64]:
+        """The parameters and tolerances as the kernel's parameter vector."""
+        p = np.zeros(k.N_PARAMS)
+        p[k.P_G] = self.gravity
+        p[k.P_M] = self.ball_mass
+        p[k.P_R] = self.ball_radius
+        p[k.P_MU_S] = self.mu_slide
+        p[k.P_MU_R] = self.mu_roll
+        p[k.P_MU_SP] = self.mu_spin
+        p[k.P_E_BB] = self.e_ball
+        p[k.P_MUBB_A] = self.throw_a
+        p[k.P_MUBB_B] = self.throw_b
+        p[k.P_MUBB_C] = self.throw_c
+        p[k.P_E_C] = self.e_cushion
+        p[k.P_MU_C] = self.mu_cushion
+        p[k.P_CUSH_SIN] = math.sin(self.cushion_angle)
+        p[k.P_CUSH_COS] = math.cos(self.cushion_angle)
+        p[k.P_M_CUE] = self.cue_mass
+        p[k.P_V_CHATTER] = CHATTER_SPEED
+        p[k.P_EPS_TOUCH] = CONTACT_TOL_M
+        p[k.P_OVERLAP] = OVERLAP_TOL_M
+        p[k.P_V_REST] = REST_SPEED
+        p[k.P_V_EPS] = STOP_SPEED
+        return p
+
+
+DEFAULT_PARAMS: Final[Params] = Params()
+"""The default parameter set."""

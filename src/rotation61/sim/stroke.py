@@ -1,0 +1,191 @@
+"""The cue stroke: speed, aim, elevation and tip offsets; the miscue limit; cue clearance.
+
+Owns :class:`Stroke`, :func:`aim_at`, :func:`ghost_ball_aim`, :func:`is_miscue` and
+:func:`cue_obstruction`. Angles are in degrees; the aim ``phi`` is measured from +x (toward
+the foot cushion), counter-clockwise seen from above.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+
+from rotation61.geometry import METERS_PER_INCH, Point
+from rotation61.rules.balls import CUE_BALL, Ball
+from rotation61.sim.errors import SimulationError
+from rotation61.sim.params import DEFAULT_PARAMS, Params
+from rotation61.sim.table import DEFAULT_TABLE, SimTable
+
+__all__ = ["RAIL", "Stroke", "aim_at", "cue_obstruction", "ghost_ball_aim", "is_miscue"]
+
+RAIL = -1
+"""What :func:`cue_obstruction` returns when the stick would pass through a rail."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Stroke:
+    """The cue's stroke on the cue ball.
+
+    Attributes:
+        speed: the cue ball's speed for a centre hit at the same stick speed, m/s (an
+            off-centre hit gives the ball less speed and some spin; the stick's speed is
+            ``speed (1 + m/M) / 2``).
+        phi: aim direction, degrees from +x, counter-clockwise.
+        theta: cue elevation above the cloth, degrees (0 = level).
+        a: side offset of the tip from the ball's centre, in ball radii, + to the right
+            (right english).
+        b: vertical offset of the tip, in ball radii, + above centre (follow), - below
+            (draw). Both offsets are measured across the cue's axis.
+
+    Raises:
+        SimulationError: a value is not finite, the speed is not positive, or theta is
+            outside [0, 90).
+
+    >>> Stroke(speed=2.0, phi=90.0, b=-0.3).b
+    -0.3
+    """
+
+    speed: float
+    phi: float
+    theta: float = 0.0
+    a: float = 0.0
+    b: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("speed", "phi", "theta", "a", "b"):
+            value = getattr(self, name)
+            if not (isinstance(value, float | int) and math.isfinite(value)):
+                raise SimulationError(f"stroke {name} {value!r} is not a finite number")
+        if self.speed <= 0:
+            raise SimulationError(f"stroke speed {self.speed!r} m/s must be positive")
+        if not 0 <= self.theta < 90:
+            raise SimulationError(f"cue elevation {self.theta!r} degrees is not in [0, 90)")
+        if math.hypot(self.a, self.b) >= 1:
+            raise SimulationError(f"tip offset ({self.a!r}, {self.b!r}) is off the ball")
+
+    def as_tuple(self) -> tuple[float, float, float, float, float]:
+        """(speed, phi, theta, a, b), the kernel's stroke row."""
+        return (float(self.speed), float(self.phi), float(self.theta), float(self.a), float(self.b))
+
+
+def is_miscue(stroke: Stroke, params: Params = DEFAULT_PARAMS) -> bool:
+    """Whether the tip offset is beyond the miscue limit (``hypot(a, b) > miscue_limit``)."""
+    return math.hypot(stroke.a, stroke.b) > params.miscue_limit
+
+
+def aim_at(cue: Point, target: Point) -> float:
+    """The aim ``phi`` (degrees) from the cue ball's centre straight at a point (inches)."""
+    return math.degrees(math.atan2(target.y - cue.y, target.x - cue.x))
+
+
+def ghost_ball_aim(cue: Point, ball: Point, target: Point, ball_diameter: float = 2.25) -> float:
+    """The aim (degrees) that sends ``ball`` toward ``target`` by the ghost-ball method.
+
+    Args:
+        cue: the cue ball's centre, inches.
+        ball: the object ball's centre, inches.
+        target: where the object ball should go (a pocket), inches.
+        ball_diameter: D, inches.
+
+    Returns:
+        ``phi`` toward the ghost ball: the cue ball's centre at contact, D behind the object
+        ball on the line from the target through it (throw is not compensated).
+    """
+    ux, uy = target.x - ball.x, target.y - ball.y
+    norm = math.hypot(ux, uy)
+    ghost = Point(ball.x - ball_diameter * ux / norm, ball.y - ball_diameter * uy / norm)
+    return aim_at(cue, ghost)
+
+
+def cue_obstruction(
+    layout: Mapping[Ball, Point],
+    stroke: Stroke,
+    *,
+    table: SimTable = DEFAULT_TABLE,
+    params: Params = DEFAULT_PARAMS,
+) -> Ball | int | None:
+    """What the cue stick would pass through when playing ``stroke``, if anything.
+
+    The stick is a cone from the tip (``cue_tip_radius``) to the butt (``cue_butt_radius``),
+    ``cue_length`` long, on the cue's axis through the tip's contact point, rising at the
+    elevation. A ball is hit if its centre is closer to the axis than R plus the stick's
+    radius there; the rail is hit if the stick's underside is below ``rail_height`` over
+    the rail (between the cushion nose and ``rail_width`` beyond it).
+
+    Args:
+        layout: ball centres in inches; the cue ball (0) must be present.
+        stroke: the stroke.
+        table: the table.
+        params: the parameters (stick and rail dimensions).
+
+    Returns:
+        The first ball the stick would touch, :data:`RAIL`, or ``None`` if it is clear.
+
+    Raises:
+        SimulationError: the layout has no cue ball.
+    """
+    if CUE_BALL not in layout:
+        raise SimulationError("the layout has no cue ball (0)")
+    rad = params.ball_radius
+    cue = layout[CUE_BALL]
+    cx, cy = cue.x * METERS_PER_INCH, cue.y * METERS_PER_INCH
+    phi, theta = math.radians(stroke.phi), math.radians(stroke.theta)
+    dx, dy = math.cos(phi), math.sin(phi)
+    ct, st = math.cos(theta), math.sin(theta)
+    # backward unit vector along the stick (away from the ball, rising)
+    bx, by, bz = -ct * dx, -ct * dy, st
+    # tip contact point: ball centre + R (a side + b up - c axis)
+    c = math.sqrt(max(1.0 - stroke.a**2 - stroke.b**2, 0.0))
+    side = (dy, -dx, 0.0)
+    up = (dx * st, dy * st, ct)
+    axis = (ct * dx, ct * dy, -st)
+    tip = [
+        (cx, cy, rad)[i] + rad * (stroke.a * side[i] + stroke.b * up[i] - c * axis[i])
+        for i in range(3)
+    ]
+    length = params.cue_length
+    r0, r1 = params.cue_tip_radius, params.cue_butt_radius
+    hits: list[tuple[float, Ball | int]] = []
+    for ball, point in layout.items():
+        if ball == CUE_BALL:
+            continue
+        px = point.x * METERS_PER_INCH - tip[0]
+        py = point.y * METERS_PER_INCH - tip[1]
+        pz = rad - tip[2]
+        s = px * bx + py * by + pz * bz
+        if s <= 0 or s > length + rad:
+            continue
+        s_clamped = min(s, length)
+        qx, qy, qz = px - s_clamped * bx, py - s_clamped * by, pz - s_clamped * bz
+        if math.sqrt(qx * qx + qy * qy + qz * qz) < rad + r0 + (r1 - r0) * s_clamped / length:
+            hits.append((s, ball))
+    # the rail band: from the nose lines outward by rail_width
+    horizontal = math.hypot(bx, by)
+    if horizontal > 0:
+        ux, uy = bx / horizontal, by / horizontal
+        exits = []
+        for lim, pos, vel in (
+            (0.0, tip[0], ux),
+            (table.length, tip[0], ux),
+            (0.0, tip[1], uy),
+            (table.width, tip[1], uy),
+        ):
+            if vel != 0:
+                d = (lim - pos) / vel
+                if d > 0:
+                    exits.append(d)
+        if exits:
+            d_in = min(exits)
+            for d in (d_in, d_in + params.rail_width):
+                s = d / ct if ct > 0 else math.inf
+                if s > length:
+                    continue
+                radius = r0 + (r1 - r0) * s / length
+                underside = tip[2] + s * bz - radius / max(ct, 1e-9)
+                if underside < params.rail_height:
+                    hits.append((s, RAIL))
+                    break
+    if not hits:
+        return None
+    return min(hits, key=lambda h: h[0])[1]

@@ -1,0 +1,92 @@
+"""``rotation61 simulate`` (through its own parser), strokes, miscues and the cue clearance."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from rotation61.cli import simulate as cli
+from rotation61.geometry import Point
+from rotation61.sim import (
+    RAIL,
+    CueObstructedError,
+    MiscueError,
+    SimulationError,
+    Stroke,
+    cue_obstruction,
+    simulate,
+)
+
+
+def _run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="rotation61 simulate")
+    cli.add_arguments(parser)
+    args = parser.parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+def test_simulate_break_prints_events_and_ruling_and_draws(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = tmp_path / "break.png"
+    assert _run(["break", "--seed", "3", "--plot", str(picture)]) == 0
+    out = capsys.readouterr().out
+    assert "strike" in out
+    assert "ball  0 - ball 1 " in out
+    assert "events," in out
+    assert picture.stat().st_size > 10_000
+
+
+def test_simulate_shot_from_a_layout_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    layout = tmp_path / "layout.json"
+    layout.write_text(json.dumps({"0": [80.0, 20.0], "1": [90.0, 10.0]}))
+    assert _run(["shot", "--layout", str(layout), "--speed", "1.5", "-b", "-0.3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "pocketed: 1 in foot_right" in out
+    assert "Legal shot" in out
+
+
+def test_a_bad_layout_file_is_a_simulation_error(tmp_path: Path) -> None:
+    layout = tmp_path / "layout.json"
+    layout.write_text("[1, 2]")
+    with pytest.raises(SimulationError, match="expected a JSON object"):
+        _run(["shot", "--layout", str(layout)])
+
+
+def test_miscue_and_overlap_and_missing_cue_ball_are_rejected() -> None:
+    with pytest.raises(MiscueError):
+        simulate({0: Point(30.0, 25.0)}, Stroke(speed=2.0, phi=0.0, a=0.45, b=0.3))
+    with pytest.raises(SimulationError, match="overlap"):
+        simulate({0: Point(30.0, 25.0), 1: Point(31.0, 25.0)}, Stroke(speed=2.0, phi=0.0))
+    with pytest.raises(SimulationError, match="no cue ball"):
+        simulate({1: Point(30.0, 25.0)}, Stroke(speed=2.0, phi=0.0))
+    with pytest.raises(SimulationError, match="inside the cushions"):
+        simulate({0: Point(0.5, 25.0)}, Stroke(speed=2.0, phi=0.0))
+    with pytest.raises(SimulationError):
+        Stroke(speed=-1.0, phi=0.0)
+
+
+def test_cue_clearance_finds_a_ball_behind_the_cue_ball_and_the_rail() -> None:
+    layout = {0: Point(50.0, 25.0), 1: Point(60.0, 25.0), 2: Point(46.0, 25.5)}
+    assert cue_obstruction(layout, Stroke(speed=2.0, phi=0.0)) == 2
+    assert cue_obstruction(layout, Stroke(speed=2.0, phi=90.0, theta=5.0)) is None
+    near_rail = {0: Point(1.2, 25.0), 1: Point(60.0, 25.0)}
+    assert cue_obstruction(near_rail, Stroke(speed=2.0, phi=0.0)) == RAIL
+    assert cue_obstruction(near_rail, Stroke(speed=2.0, phi=0.0, theta=30.0)) is None
+    with pytest.raises(CueObstructedError):
+        simulate(layout, Stroke(speed=2.0, phi=0.0), check_cue=True)
+
+
+def test_kitchen_facts_come_from_the_simulation() -> None:
+    layout = {0: Point(20.0, 25.0), 1: Point(15.0, 25.0)}  # the 1 behind the head string
+    shot = simulate(layout, Stroke(speed=2.0, phi=180.0)).shot
+    assert shot.kitchen is not None
+    assert shot.kitchen.crossed_before_first_contact is False
+    assert shot.kitchen.first_ball_zone is not None
+    assert shot.kitchen.first_ball_zone.value == "kitchen"
