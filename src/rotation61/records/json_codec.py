@@ -39,7 +39,7 @@ from rotation61.records.model import (
     RulingSummary,
     ShotEntry,
 )
-from rotation61.records.shot_codec import shot_from_dict, shot_to_dict
+from rotation61.records.shot_codec import SHOT_FIELDS, shot_from_dict, shot_to_dict
 from rotation61.rules import (
     FoulKind,
     InvalidShotError,
@@ -273,7 +273,7 @@ class _Reader:
     def shot(self, value: object, path: str) -> Shot:
         if isinstance(value, dict) and "notes" in value:
             raise self.fail(f"{path}.notes", "a recorded shot has no notes; use an override note")
-        data = self.obj(value, path, _NONE, _SHOT_KEYS)
+        data = self.obj(value, path, _NONE, SHOT_FIELDS)
         try:
             return shot_from_dict(data, path=path)
         except InvalidShotError as err:
@@ -431,21 +431,6 @@ def _kind_name(kind: type) -> str:
 
 _NONE: Final[frozenset[str]] = frozenset()
 _SUMMARY_KEYS: Final = frozenset({"legal", "fouls", "points", "spotted", "options", "result"})
-_SHOT_KEYS: Final = frozenset(
-    {
-        "first_contact",
-        "pocketed",
-        "off_table",
-        "rail_after_contact",
-        "break_rail_balls",
-        "cue_pocketed",
-        "cue_off_table",
-        "kitchen",
-        "lowest_rest_zone",
-        "obstacle_moved_jump_masse",
-        "general_rules_foul",
-    }
-)
 _SHOT_ENTRY_REQ: Final = frozenset({"type", "shot"})
 _SHOT_ENTRY_OPT: Final = frozenset({"ruling", "override", "placement", "positions"})
 _DECISION_KEYS: Final = frozenset({"type", "option", "by"})

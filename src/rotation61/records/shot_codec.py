@@ -25,7 +25,7 @@ __all__ = ["shot_from_dict", "shot_to_dict"]
 
 _E = TypeVar("_E", Zone, ContactType, MovedBy)
 
-_FIELDS: Final = frozenset(
+SHOT_FIELDS: Final = frozenset(
     {
         "first_contact",
         "pocketed",
@@ -38,9 +38,12 @@ _FIELDS: Final = frozenset(
         "lowest_rest_zone",
         "obstacle_moved_jump_masse",
         "general_rules_foul",
-        "notes",
     }
 )
+"""The fields of a shot's ``events`` object that a shot is made of."""
+
+_FIELDS: Final = SHOT_FIELDS | {"notes"}
+
 _KITCHEN_FIELDS: Final = frozenset(
     {
         "cue_crossed_head_string_before_first_contact",
