@@ -1,0 +1,1 @@
+"""The HTTP API and pages of the web app."""

@@ -1,0 +1,1 @@
+"""Route modules: thin functions that parse, call a service and serialize."""

@@ -1,0 +1,97 @@
+"""The web app's own errors, and the single place every error becomes an HTTP status.
+
+Domain errors keep their engine message and are named in the response:
+``{"error": "IllegalActionError", "detail": "option 'accept_table' was not offered ..."}``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rotation61.geometry import GeometryError
+from rotation61.records import NotationError
+from rotation61.rules import (
+    IllegalActionError,
+    InvalidShotError,
+    InvalidStateError,
+    Rotation61Error,
+    UnknownRuleSetError,
+)
+
+__all__ = [
+    "AuthenticationError",
+    "CsrfError",
+    "DuplicateFormError",
+    "MatchNotFoundError",
+    "StaleInputError",
+    "TooManyAttemptsError",
+    "WebError",
+    "status_for",
+]
+
+
+class WebError(Exception):
+    """An error of the web layer; ``status`` is its HTTP status code."""
+
+    status: int = 400
+
+
+class MatchNotFoundError(WebError, LookupError):
+    """No match has that number."""
+
+    status = 404
+
+
+class StaleInputError(WebError):
+    """The input was made against an older state of the match (stale or replayed form)."""
+
+    status = 409
+
+
+class DuplicateFormError(WebError):
+    """A form that was already submitted was submitted again."""
+
+    status = 409
+
+
+class AuthenticationError(WebError):
+    """No valid organiser login or referee PIN/token."""
+
+    status = 401
+
+
+class CsrfError(WebError):
+    """A cookie-authenticated form or request without a valid CSRF token."""
+
+    status = 403
+
+
+class TooManyAttemptsError(WebError):
+    """Too many wrong PINs or passwords in a short time."""
+
+    status = 429
+
+
+_DOMAIN_STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (
+    (NotationError, 422),
+    (IllegalActionError, 409),
+    (InvalidShotError, 422),
+    (UnknownRuleSetError, 422),
+    (InvalidStateError, 422),
+    (GeometryError, 422),
+    (Rotation61Error, 422),
+)
+
+
+def status_for(err: Exception) -> int:
+    """The HTTP status of an error: 409 not allowed now, 422 malformed, 4xx web errors.
+
+    A record whose inputs the referee rejects (``IllegalEntryError``) is a malformed
+    document: 422.
+    """
+    if isinstance(err, WebError):
+        return err.status
+    for kind, status in _DOMAIN_STATUS:
+        if isinstance(err, kind):
+            return status
+    return 500

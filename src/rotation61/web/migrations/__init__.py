@@ -1,0 +1,1 @@
+"""Alembic migrations of the web app (shipped inside the package)."""

@@ -1,0 +1,75 @@
+"""The database tables (SQLAlchemy 2.0), shared by the repository and the migrations.
+
+Portable types only (integers, strings, text holding JSON), so the same tables and the
+same Alembic migrations serve SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "InputRow", "MatchRow", "OrganiserRow", "SettingRow"]
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the app's tables."""
+
+
+class MatchRow(Base):
+    """A match: its setup, its referee PIN and a summary of its input log."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_a: Mapped[str] = mapped_column(String(100))
+    player_b: Mapped[str] = mapped_column(String(100))
+    race_to: Mapped[int] = mapped_column(Integer)
+    preset: Mapped[str] = mapped_column(String(50))
+    overrides: Mapped[str] = mapped_column(Text, default="{}")
+    first_breaker: Mapped[str] = mapped_column(String(1))
+    table_name: Mapped[str] = mapped_column(String(100), default="")
+    table_size: Mapped[str] = mapped_column(String(10), default="9ft")
+    tags: Mapped[str] = mapped_column(Text, default="{}")
+    pin: Mapped[str] = mapped_column(String(12))
+    log_length: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    racks_won_a: Mapped[int] = mapped_column(Integer, default=0)
+    racks_won_b: Mapped[int] = mapped_column(Integer, default=0)
+    form_id: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    created_at: Mapped[str] = mapped_column(String(32))
+
+
+class InputRow(Base):
+    """One stored input of a match; ``seq`` counts from 1 and never has a gap."""
+
+    __tablename__ = "inputs"
+    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_inputs_match_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("matches.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[str] = mapped_column(String(32))
+
+
+class OrganiserRow(Base):
+    """A tournament-desk login."""
+
+    __tablename__ = "organisers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+
+
+class SettingRow(Base):
+    """An app-wide setting shared by every worker (the signing secret)."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,262 @@
+"""Storage of matches and their input logs: the repository port and its SQLAlchemy adapter.
+
+Every write is one short transaction, committed before the method returns: an input is
+durable before the app acknowledges it. Two inputs racing for the same place in a log
+cannot both land: ``(match_id, seq)`` is unique, and the loser gets
+:class:`~rotation61.web.errors.StaleInputError`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from types import MappingProxyType
+from typing import Final, Protocol
+
+from sqlalchemy import Engine, func, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import sessionmaker
+
+from rotation61.rules import Seat
+from rotation61.web.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
+from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
+from rotation61.web.orm import InputRow, MatchRow
+from rotation61.web.timeline import Input, input_from_dict, input_to_dict
+
+__all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository"]
+
+NOTIFY_CHANNEL: Final = "rotation61_inputs"
+"""The PostgreSQL NOTIFY channel; the payload is ``"<match id>:<seq>"``."""
+
+
+class Repository(Protocol):
+    """What the services need from storage."""
+
+    def add_match(
+        self,
+        setup: MatchSetup,
+        *,
+        pin: str,
+        created_at: str,
+        form_id: str | None = None,
+        inputs: Sequence[Input] = (),
+        status: MatchStatus = MatchStatus.SCHEDULED,
+        racks_won: tuple[int, int] = (0, 0),
+    ) -> StoredMatch:
+        """Store a new match (and, for an import, its whole log) in one transaction."""
+        ...
+
+    def get_match(self, match_id: int) -> StoredMatch:
+        """A stored match; :class:`MatchNotFoundError` if there is none."""
+        ...
+
+    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
+        """Every match, or those with one status, newest first."""
+        ...
+
+    def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
+        """The inputs of a match with ``seq > after``, in order."""
+        ...
+
+    def append_input(
+        self,
+        match_id: int,
+        seq: int,
+        item: Input,
+        *,
+        status: MatchStatus,
+        racks_won: tuple[int, int],
+        created_at: str,
+    ) -> None:
+        """Store input number ``seq``; :class:`StaleInputError` if that place is taken."""
+        ...
+
+
+def _stored(row: MatchRow) -> StoredMatch:
+    overrides: dict[str, object] = json.loads(row.overrides)
+    tags: dict[str, str] = json.loads(row.tags)
+    setup = MatchSetup(
+        players=(row.player_a, row.player_b),
+        race_to=row.race_to,
+        preset=row.preset,
+        overrides=MappingProxyType(overrides),
+        first_breaker=Seat[row.first_breaker],
+        table_name=row.table_name,
+        table_size=row.table_size,
+        tags=MappingProxyType(tags),
+    )
+    return StoredMatch(
+        id=row.id,
+        setup=setup,
+        pin=row.pin,
+        log_length=row.log_length,
+        status=MatchStatus(row.status),
+        racks_won=(row.racks_won_a, row.racks_won_b),
+        created_at=row.created_at,
+    )
+
+
+def _dumps(value: Mapping[str, object]) -> str:
+    return json.dumps(dict(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class SqlRepository:
+    """The repository over a SQLAlchemy engine (SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._is_postgres = engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time; queueing writers here avoids busy retries.
+        self._write_lock: AbstractContextManager[object] = (
+            nullcontext() if self._is_postgres else threading.Lock()
+        )
+
+    def add_match(
+        self,
+        setup: MatchSetup,
+        *,
+        pin: str,
+        created_at: str,
+        form_id: str | None = None,
+        inputs: Sequence[Input] = (),
+        status: MatchStatus = MatchStatus.SCHEDULED,
+        racks_won: tuple[int, int] = (0, 0),
+    ) -> StoredMatch:
+        """Store a new match (and, for an import, its whole log) in one transaction.
+
+        Raises:
+            DuplicateFormError: a match was already created from the same form.
+        """
+        row = MatchRow(
+            player_a=setup.players[0],
+            player_b=setup.players[1],
+            race_to=setup.race_to,
+            preset=setup.preset,
+            overrides=_dumps(setup.overrides),
+            first_breaker=setup.first_breaker.name,
+            table_name=setup.table_name,
+            table_size=setup.table_size,
+            tags=_dumps(setup.tags),
+            pin=pin,
+            log_length=len(inputs),
+            status=status.value,
+            racks_won_a=racks_won[0],
+            racks_won_b=racks_won[1],
+            form_id=form_id,
+            created_at=created_at,
+        )
+        with self._write_lock, self._sessions() as session:
+            try:
+                session.add(row)
+                session.flush()
+                for seq, item in enumerate(inputs, start=1):
+                    session.add(_input_row(row.id, seq, item, created_at))
+                session.commit()
+            except IntegrityError as err:
+                session.rollback()
+                raise DuplicateFormError(
+                    f"this form was already submitted (form_id={form_id!r}); "
+                    "reload the desk to create another match"
+                ) from err
+            return _stored(row)
+
+    def get_match(self, match_id: int) -> StoredMatch:
+        """A stored match.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        with self._sessions() as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise MatchNotFoundError(f"no match number {match_id!r}")
+            return _stored(row)
+
+    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
+        """Every match, or those with one status, newest first."""
+        query = select(MatchRow).order_by(MatchRow.id.desc())
+        if status is not None:
+            query = query.where(MatchRow.status == status.value)
+        with self._sessions() as session:
+            return [_stored(row) for row in session.scalars(query)]
+
+    def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
+        """The inputs of a match with ``seq > after``, in order."""
+        query = (
+            select(InputRow.payload)
+            .where(InputRow.match_id == match_id, InputRow.seq > after)
+            .order_by(InputRow.seq)
+        )
+        with self._engine.connect() as conn:
+            return [input_from_dict(json.loads(p)) for p in conn.scalars(query)]
+
+    def append_input(
+        self,
+        match_id: int,
+        seq: int,
+        item: Input,
+        *,
+        status: MatchStatus,
+        racks_won: tuple[int, int],
+        created_at: str,
+    ) -> None:
+        """Store input number ``seq`` and commit; PostgreSQL notifies every worker.
+
+        Raises:
+            StaleInputError: input ``seq`` already exists (another input won the race).
+        """
+        data = input_to_dict(item)
+        row = {
+            "match_id": match_id,
+            "seq": seq,
+            "kind": str(data["kind"]),
+            "payload": json.dumps(data, separators=(",", ":")),
+            "created_at": created_at,
+        }
+        with self._write_lock:
+            try:
+                with self._engine.begin() as conn:
+                    moved = conn.execute(
+                        update(MatchRow)
+                        .where(MatchRow.id == match_id, MatchRow.log_length == seq - 1)
+                        .values(
+                            log_length=seq,
+                            status=status.value,
+                            racks_won_a=racks_won[0],
+                            racks_won_b=racks_won[1],
+                        )
+                    )
+                    if moved.rowcount != 1:
+                        raise StaleInputError(
+                            f"stale input: it was made for input {seq} of match {match_id}, "
+                            "which another input already took; reload the match"
+                        )
+                    conn.execute(insert(InputRow), [row])
+                    if self._is_postgres:
+                        conn.execute(
+                            text("SELECT pg_notify(:channel, :payload)"),
+                            {"channel": NOTIFY_CHANNEL, "payload": f"{match_id}:{seq}"},
+                        )
+            except IntegrityError as err:
+                raise StaleInputError(
+                    f"stale input: input {seq} of match {match_id} already exists; reload"
+                ) from err
+
+    def count_matches(self) -> int:
+        """How many matches are stored."""
+        with self._sessions() as session:
+            return int(session.scalar(select(func.count()).select_from(MatchRow)) or 0)
+
+
+def _input_row(match_id: int, seq: int, item: Input, created_at: str) -> InputRow:
+    data = input_to_dict(item)
+    return InputRow(
+        match_id=match_id,
+        seq=seq,
+        kind=str(data["kind"]),
+        payload=json.dumps(data, separators=(",", ":")),
+        created_at=created_at,
+    )

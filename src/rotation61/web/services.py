@@ -1,0 +1,257 @@
+"""Use cases of the scorekeeper: create, list, score, undo, override, export and import.
+
+The services call the pure engine through :mod:`rotation61.web.timeline` and store
+through a :class:`~rotation61.web.repository.Repository`; they know nothing of HTTP.
+Every input is validated by the referee *before* it is stored, stored (committed)
+before it is acknowledged, and announced to the spectators after the commit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import UTC, datetime
+from types import MappingProxyType
+from typing import Final, Protocol
+
+from rotation61.records import MatchRecord, format_match, from_json, to_json
+from rotation61.web.errors import AuthenticationError, StaleInputError
+from rotation61.web.export import log_of, normalise_tags, record_of
+from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch, status_of
+from rotation61.web.repository import Repository
+from rotation61.web.security import new_pin
+from rotation61.web.timeline import (
+    Input,
+    Timeline,
+    advance,
+    start_timeline,
+)
+
+__all__ = ["MatchService", "Notifier"]
+
+_CACHE_SIZE: Final = 512
+
+
+class Notifier(Protocol):
+    """Tells the spectators that a match has a new input (after the commit)."""
+
+    def published(self, match_id: int, seq: int) -> None:
+        """Input ``seq`` of match ``match_id`` is stored."""
+        ...
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class MatchService:
+    """The scorekeeper's use cases over a repository.
+
+    Args:
+        repository: where matches and inputs are stored.
+        notifier: told of every stored input, after its commit.
+        clock: the current time as ISO 8601 text.
+        pin_factory: makes referee PINs.
+    """
+
+    def __init__(
+        self,
+        repository: Repository,
+        notifier: Notifier,
+        *,
+        clock: Callable[[], str] = _utc_now,
+        pin_factory: Callable[[], str] = new_pin,
+    ) -> None:
+        self._repo = repository
+        self._notifier = notifier
+        self._clock = clock
+        self._pins = pin_factory
+        self._cache: OrderedDict[int, tuple[StoredMatch, Timeline]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # --- Desk ----------------------------------------------------------------------------
+
+    def create_match(self, setup: MatchSetup, *, form_id: str | None = None) -> StoredMatch:
+        """Create a match; the setup is checked by the engine and the records layer first.
+
+        Raises:
+            UnknownRuleSetError: an unknown preset, rule-set key or value.
+            InvalidStateError: ``race_to`` is not a positive int.
+            UnknownTableError: an unknown table size.
+            DuplicateFormError: the same form was already submitted.
+            MalformedInputError: a tag name a record cannot hold.
+            InvalidRecordError: a player name a record cannot hold.
+        """
+        setup = dataclasses.replace(setup, tags=MappingProxyType(normalise_tags(setup.tags)))
+        setup.start()
+        setup.table()
+        record_of(setup, start_timeline(setup.start()))  # names and tags a record accepts
+        return self._repo.add_match(
+            setup, pin=self._pins(), created_at=self._clock(), form_id=form_id
+        )
+
+    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
+        """Every match, or those with one status, newest first."""
+        return self._repo.list_matches(status)
+
+    def get_match(self, match_id: int) -> StoredMatch:
+        """A stored match.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        return self._repo.get_match(match_id)
+
+    def check_pin(self, match_id: int, pin: str) -> StoredMatch:
+        """The match, if ``pin`` is its referee PIN.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            AuthenticationError: the PIN is wrong.
+        """
+        stored = self.stored(match_id)
+        if not hmac.compare_digest(stored.pin.encode(), pin.strip().encode()):
+            raise AuthenticationError(f"wrong referee PIN for match {match_id}")
+        return stored
+
+    # --- Scoring -------------------------------------------------------------------------
+
+    def stored(self, match_id: int) -> StoredMatch:
+        """A match's setup and PIN (which never change), from memory when known.
+
+        Its ``log_length`` and ``status`` may be old; :meth:`timeline` has the current ones.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        with self._lock:
+            known = self._cache.get(match_id)
+        return known[0] if known is not None else self._repo.get_match(match_id)
+
+    def timeline(self, match_id: int) -> tuple[StoredMatch, Timeline]:
+        """A match and its state, rebuilt from the stored inputs through the referee.
+
+        Only the inputs stored since the last call are read (another worker may have
+        stored them); the state is advanced from the remembered timeline.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        with self._lock:
+            known = self._cache.get(match_id)
+        if known is None:
+            stored = self._repo.get_match(match_id)
+            timeline = start_timeline(stored.setup.start())
+        else:
+            stored, timeline = known
+        for item in self._repo.load_inputs(match_id, after=timeline.log_length):
+            timeline = advance(timeline, item)
+        self._remember(match_id, stored, timeline)
+        return stored, timeline
+
+    def _remember(self, match_id: int, stored: StoredMatch, timeline: Timeline) -> None:
+        with self._lock:
+            current = self._cache.get(match_id)
+            if current is None or current[1].log_length <= timeline.log_length:
+                self._cache[match_id] = (stored, timeline)
+            self._cache.move_to_end(match_id)
+            while len(self._cache) > _CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def submit(self, match_id: int, expected_seq: int, item: Input) -> tuple[StoredMatch, Timeline]:
+        """Judge an input, store it, then announce it.
+
+        Args:
+            match_id: the match.
+            expected_seq: the number of inputs the referee's screen showed; any other
+                value means the screen was stale or the form was replayed.
+            item: the input.
+
+        Returns:
+            The match and its new timeline.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+            IllegalActionError: the referee does not allow the input now.
+            InvalidShotError: the shot does not fit the table.
+        """
+        stored, timeline = self.timeline(match_id)
+        if expected_seq != timeline.log_length:
+            raise StaleInputError(
+                f"stale input: the screen showed {expected_seq} input(s) but match "
+                f"{match_id} has {timeline.log_length}; reload and enter it again"
+            )
+        new = advance(timeline, item)
+        match = new.match
+        self._repo.append_input(
+            match_id,
+            new.log_length,
+            item,
+            status=status_of(match, new.log_length),
+            racks_won=match.racks_won,
+            created_at=self._clock(),
+        )
+        self._remember(match_id, stored, new)
+        self._notifier.published(match_id, new.log_length)
+        return stored, new
+
+    # --- Records -------------------------------------------------------------------------
+
+    def record(self, match_id: int) -> MatchRecord:
+        """The match record (records layer): every input in effect, rulings, overrides.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        stored, timeline = self.timeline(match_id)
+        return record_of(stored.setup, timeline)
+
+    def export_json(self, match_id: int) -> str:
+        """The match record as the records layer's canonical JSON.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        return to_json(self.record(match_id))
+
+    def export_text(self, match_id: int) -> str:
+        """The match record in the records layer's text notation.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+        """
+        return format_match(self.record(match_id))
+
+    def import_json(self, text: str) -> StoredMatch:
+        """Create a match from a JSON record, replaying every input through the referee.
+
+        Nothing is stored unless the whole record is valid.
+
+        Raises:
+            NotationError: not JSON, another format, or an unknown schema version.
+            InvalidRecordError: a field out of range.
+            IllegalEntryError: an input the referee rejects.
+            UnknownRuleSetError: an unknown preset or rule-set key.
+        """
+        return self.import_record(from_json(text))
+
+    def import_record(self, record: MatchRecord) -> StoredMatch:
+        """Create a match from a record (see :meth:`import_json`)."""
+        setup, log = log_of(record)
+        setup.table()
+        timeline = start_timeline(setup.start())
+        for item in log:
+            timeline = advance(timeline, item)
+        match = timeline.match
+        return self._repo.add_match(
+            setup,
+            pin=self._pins(),
+            created_at=self._clock(),
+            inputs=log,
+            status=status_of(match, len(log)),
+            racks_won=match.racks_won,
+        )

@@ -1,0 +1,79 @@
+"""Settings of the web app, from the command line or the environment.
+
+``ROTATION61_DATABASE_URL`` points the app at PostgreSQL (``postgresql://...``); without
+it the app keeps an SQLite database in the user's data directory (platformdirs: XDG
+rules on Linux). ``ROTATION61_ORGANISER_PASSWORD`` sets the desk password of the
+``admin`` organiser on first run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+import platformdirs
+
+from rotation61.text import Language
+
+__all__ = [
+    "DATABASE_URL_ENV",
+    "ORGANISER_PASSWORD_ENV",
+    "Settings",
+    "default_database_url",
+    "normalise_database_url",
+]
+
+DATABASE_URL_ENV: Final = "ROTATION61_DATABASE_URL"
+ORGANISER_PASSWORD_ENV: Final = "ROTATION61_ORGANISER_PASSWORD"
+_LANGUAGE_ENV: Final = "ROTATION61_LANGUAGE"
+
+
+def default_database_url() -> str:
+    """The embedded SQLite database in the user's data directory."""
+    directory = Path(platformdirs.user_data_dir("rotation61", appauthor=False))
+    return f"sqlite:///{directory / 'rotation61.sqlite3'}"
+
+
+def normalise_database_url(url: str) -> str:
+    """Use the psycopg 3 driver for a plain ``postgresql://`` or ``postgres://`` URL."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """How the app runs.
+
+    Attributes:
+        database_url: a SQLAlchemy URL (SQLite file or PostgreSQL).
+        organiser_password: the first-run desk password of ``admin`` (random if unset).
+        default_language: the language of a screen that asks for none.
+        secure_cookies: mark cookies ``Secure`` (behind HTTPS).
+    """
+
+    database_url: str = dataclasses.field(default_factory=default_database_url)
+    organiser_password: str | None = None
+    default_language: Language = Language.VI
+    secure_cookies: bool = False
+
+    @property
+    def is_postgres(self) -> bool:
+        """The database is PostgreSQL."""
+        return self.database_url.startswith("postgresql")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Settings from the environment (``ROTATION61_*`` variables)."""
+        source = os.environ if env is None else env
+        url = source.get(DATABASE_URL_ENV) or default_database_url()
+        lang = source.get(_LANGUAGE_ENV, "vi")
+        return cls(
+            database_url=normalise_database_url(url),
+            organiser_password=source.get(ORGANISER_PASSWORD_ENV) or None,
+            default_language=Language(lang) if lang in ("vi", "en") else Language.VI,
+        )

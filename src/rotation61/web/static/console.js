@@ -1,0 +1,246 @@
+// Referee console: every input is judged by the server's referee; the state shown is
+// always the one the server returned (rebuilt from the stored inputs).
+(function () {
+  "use strict";
+  const S = JSON.parse(document.getElementById("strings").textContent);
+  const t = (id, vals) => (S[id] || id).replace(/\{(\w+)\}/g, (_, k) => (vals && k in vals ? vals[k] : ""));
+  const root = document.getElementById("console");
+  const matchId = root.dataset.match;
+  const lang = root.dataset.lang;
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+  const COLOURS = ["", "#f2c500", "#3b6fe0", "#e0443a", "#8a55b8", "#f59a2c", "#2fae5d", "#b34a4a", "#444"];
+  let view = null;
+  let draft = null;
+  let busy = false;
+  let correcting = false; // override mode: the form edits the last shot's facts
+
+  function fresh() {
+    return { pocketed: [], off: [], first: undefined, rail: true, scratch: false, cueOff: false,
+      breakRails: null, kitchen: "clean", lowestKitchen: false, grf: "", moved: "" };
+  }
+
+  function ballStyle(b) {
+    const c = COLOURS[((b - 1) % 8) + 1];
+    return b > 8 ? "background:linear-gradient(#fff 22%," + c + " 22%," + c + " 78%,#fff 78%)" : "background:" + c + ";color:" + (b === 8 || b === 2 || b === 4 ? "#fff" : "#111");
+  }
+
+  function showError(msg) { const e = $("error"); e.hidden = !msg; e.textContent = msg ? t("console.rejected", { detail: msg }) : ""; }
+
+  async function call(url, opts) {
+    const r = await fetch(url, Object.assign({ credentials: "same-origin" }, opts || {}));
+    let body = null;
+    try { body = await r.json(); } catch (_) { body = null; }
+    return { ok: r.ok, status: r.status, body: body };
+  }
+
+  async function load() {
+    const r = await call("/api/matches/" + matchId + "/console?lang=" + lang);
+    if (!r.ok) { showError(r.body ? r.body.detail : String(r.status)); return; }
+    view = r.body; draft = fresh(); correcting = false; render();
+  }
+
+  async function send(input) {
+    if (busy) return;
+    busy = true;
+    input.expected_seq = view.seq;
+    try {
+      const r = await call("/api/matches/" + matchId + "/inputs?lang=" + lang, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify(input),
+      });
+      if (r.ok) { view = r.body; draft = fresh(); correcting = false; showError(""); render(); }
+      else {
+        showError(r.body ? r.body.error + ": " + r.body.detail : String(r.status));
+        if (r.status === 409) { const keep = $("error").textContent; await load(); $("error").hidden = false; $("error").textContent = keep; }
+      }
+    } catch (err) {
+      showError(t("console.offline", {}));
+    } finally { busy = false; }
+  }
+
+  function base() { return correcting ? view.override_base : view; }
+  function firstHit() { return draft.first === undefined ? base().lowest : draft.first; }
+
+  function draftFromShot(shot, b) {
+    const d = fresh();
+    d.pocketed = shot.pocketed.slice();
+    d.off = shot.off_table.slice();
+    d.first = shot.first_contact === b.lowest ? undefined : shot.first_contact;
+    d.rail = shot.first_contact === null || shot.rail_after_contact.length > 0;
+    d.scratch = shot.cue_pocketed;
+    d.cueOff = shot.cue_off_table;
+    d.breakRails = shot.break_rail_balls ? shot.break_rail_balls.length : null;
+    const k = shot.kitchen;
+    if (k && !k.cue_crossed_head_string_before_first_contact) {
+      d.kitchen = k.first_contact_type === "rail" ? "kr" : k.first_contact_type === "none" ? "kz" : (k.cue_crossed_head_string ? "kk" : "kn");
+    }
+    d.lowestKitchen = shot.lowest_rest_zone === "kitchen";
+    d.grf = shot.general_rules_foul || "";
+    d.moved = shot.obstacle_moved_jump_masse ? String(shot.obstacle_moved_jump_masse.ball) : "";
+    return d;
+  }
+
+  function kitchenFacts(kind, first) {
+    if (kind === "kr") return { cue_crossed_head_string_before_first_contact: false, first_contact_type: "rail", first_ball_zone: first === null ? null : "outside", cue_crossed_head_string: true };
+    if (kind === "kk" || kind === "kn") return { cue_crossed_head_string_before_first_contact: false, first_contact_type: "ball", first_ball_zone: "kitchen", cue_crossed_head_string: kind === "kk" };
+    return { cue_crossed_head_string_before_first_contact: false, first_contact_type: "none", first_ball_zone: null, cue_crossed_head_string: false };
+  }
+
+  function shotDict() {
+    const b = base();
+    let first = firstHit();
+    if (b.kitchen_applies && draft.kitchen === "kz") first = null;
+    const touched = first !== null;
+    const shot = {
+      first_contact: first,
+      pocketed: touched ? draft.pocketed.slice() : [],
+      off_table: touched ? draft.off.slice() : [],
+      rail_after_contact: touched && draft.rail ? ["cue"] : [],
+      cue_pocketed: draft.scratch,
+      cue_off_table: draft.cueOff,
+      lowest_rest_zone: draft.lowestKitchen ? "kitchen" : "outside",
+    };
+    if (b.break_applies) {
+      const n = draft.breakRails !== null ? draft.breakRails : (touched && draft.rail ? b.break_min_rail_balls : 0);
+      shot.break_rail_balls = touched ? b.break_rail_pool.slice(0, n) : [];
+    }
+    if (b.kitchen_applies && draft.kitchen !== "clean") shot.kitchen = kitchenFacts(draft.kitchen, first);
+    if (draft.grf) shot.general_rules_foul = draft.grf;
+    if (draft.moved) shot.obstacle_moved_jump_masse = { ball: Number(draft.moved), moved_by: "cue" };
+    return shot;
+  }
+
+  function renderBoard() {
+    const v = view;
+    const side = (i) => '<div class="p' + (v.to_act === i ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><div>' + esc(v.players[i]) + " · " + t("board.rack", {}) + ": <b>" + v.racks_won[i] + '</b></div><div class="s" data-testid="score-' + "ab"[i] + '">' + v.scores[i] + "</div><div>" + t("board.fouls", {}) + ': <b data-testid="fouls-' + "ab"[i] + '">' + v.fouls[i] + "</b></div></div>";
+    $("board").innerHTML = side(0) +
+      '<div class="mid"><div>' + esc(v.table_name) + "</div><div>" + t("board.rack", {}) + ' <b data-testid="rack-number">' + v.rack_number + "</b> · " + esc(t("board.race_to", { n: v.race_to })) + "</div><div>" + t("board.ball_in_play", {}) + ': <b data-testid="ball-in-play">' + (v.lowest == null ? "–" : v.lowest) + "</b></div><div>" + t("board.points_left", {}) + ': <b data-testid="points-left">' + v.points_left + "</b></div></div>" + side(1);
+    const w = $("warning"); w.hidden = !v.warning; w.textContent = v.warning || "";
+    $("ruling").innerHTML = (v.last_lines.length ? v.last_lines : v.state_lines.slice(-1)).map((l) => "<p>" + esc(l) + "</p>").join("") +
+      (v.match_over ? '<p data-testid="match-over"><b>' + esc(v.state_lines[v.state_lines.length - 1]) + "</b></p>" : "");
+    $("spotting").hidden = !v.spotting_svg;
+    $("spotting-svg").innerHTML = v.spotting_svg || "";
+    $("history").innerHTML = v.history.map((h) => '<li value="' + h.n + '"' + (h.overridden ? ' class="overridden"' : "") + ">" + esc(h.lines.join(" ")) + "</li>").join("");
+    $("undo").disabled = !v.can_undo;
+  }
+
+  function renderDecision() {
+    const box = $("decision");
+    box.hidden = !v_decision();
+    if (box.hidden) return;
+    $("decision-title").textContent = t("console.options", { player: view.chooser });
+    $("options").innerHTML = view.options.map((o) => '<button class="big primary" data-option="' + o.value + '">' + esc(o.label) + "<small>" + esc(o.help) + "</small></button>").join("");
+  }
+  function v_decision() { return view.phase === "decision" && !view.match_over; }
+
+  function ballButtons(cls, selected, extra) {
+    return '<div class="balls">' + base().on_table.map((b) => '<button type="button" class="ball ' + cls + (selected(b) ? " on" : "") + '" data-ball="' + b + '" style="' + ballStyle(b) + '">' + b + "</button>").join("") + (extra || "") + "</div>";
+  }
+
+  function renderShot() {
+    const box = $("shot");
+    box.hidden = !correcting && (view.phase !== "shot" || view.match_over);
+    box.classList.toggle("correcting", correcting);
+    if (box.hidden) { box.innerHTML = ""; return; }
+    const b = base();
+    const first = firstHit();
+    const chk = (id, on, label) => '<label><input type="checkbox" id="' + id + '"' + (on ? " checked" : "") + "> " + esc(label) + "</label>";
+    let html = correcting ? '<p class="warning" id="override-banner">' + esc(t("console.override.banner", {})) + "</p>" : "";
+    html += "<h2>" + esc(t("console.pocketed", {})) + "</h2>" + ballButtons("pick-pocket", (b) => draft.pocketed.includes(b));
+    html += "<h3>" + esc(t("console.first_hit", {})) + "</h3>" + ballButtons("pick-first", (b) => first === b,
+      '<button type="button" class="ball none pick-first' + (first === null ? " on" : "") + '" data-ball="none">' + esc(t("console.first_hit.none", {})) + "</button>");
+    html += '<div class="toggles">' + chk("rail", draft.rail, t("console.rail", {})) + chk("scratch", draft.scratch, t("console.scratch", {})) + chk("cue-off", draft.cueOff, t("console.cue_off", {})) + "</div>";
+    if (b.break_applies) {
+      const n = draft.breakRails !== null ? draft.breakRails : b.break_min_rail_balls;
+      let opts = "";
+      for (let i = 0; i <= b.break_rail_pool.length; i++) opts += '<option value="' + i + '"' + (i === n ? " selected" : "") + ">" + i + "</option>";
+      html += '<div class="toggles"><label>' + esc(t("console.break_rails", {})) + ' <select id="break-rails">' + opts + "</select></label></div>";
+    }
+    if (b.kitchen_applies) {
+      const kinds = ["clean", "kr", "kk", "kn", "kz"];
+      html += '<div class="toggles"><label>' + esc(t("console.kitchen", {})) + ' <select id="kitchen">' + kinds.map((k) => '<option value="' + k + '"' + (draft.kitchen === k ? " selected" : "") + ">" + esc(t("console.kitchen." + k, {})) + "</option>").join("") + "</select></label></div>";
+    }
+    const more = draft.off.length || draft.lowestKitchen || draft.grf || draft.moved || draft.scratch || draft.cueOff;
+    html += '<details id="more"' + (more ? " open" : "") + "><summary>" + esc(t("console.more", {})) + "</summary>";
+    html += "<h3>" + esc(t("console.off_table", {})) + "</h3>" + ballButtons("pick-off", (b) => draft.off.includes(b));
+    html += '<div class="toggles">' + chk("lowest-kitchen", draft.lowestKitchen, t("console.lowest_kitchen", {}));
+    html += "<label>" + esc(t("console.grf", {})) + ' <select id="grf"><option value="">' + esc(t("console.grf.none", {})) + "</option>" + view.general_rules_labels.map((g) => '<option value="' + g.value + '"' + (draft.grf === g.value ? " selected" : "") + ">" + esc(g.label) + "</option>").join("") + "</select></label>";
+    html += "<label>" + esc(t("console.moved", {})) + ' <select id="moved"><option value="">' + esc(t("console.moved.none", {})) + "</option>" + b.on_table.map((n) => '<option value="' + n + '"' + (String(draft.moved) === String(n) ? " selected" : "") + ">" + n + "</option>").join("") + "</select></label></div></details>";
+    if (correcting) {
+      html += '<div class="toggles"><label>' + esc(t("console.override.note_label", {})) + ' <input id="override-note" maxlength="200" value="' + esc(draft.note || "") + '"></label></div>';
+      html += '<div class="actions"><button type="button" class="big primary" id="override-submit">' + esc(t("console.override.submit", {})) + '</button><button type="button" class="big secondary" id="override-cancel">' + esc(t("console.override.cancel", {})) + "</button></div>";
+    } else {
+      html += '<div class="actions"><button type="button" class="big primary" id="record">' + esc(t("console.record", {})) + "</button></div>";
+    }
+    box.innerHTML = html;
+  }
+
+  function renderOverride() {
+    const box = $("override");
+    box.hidden = !view.can_override || correcting;
+    if (box.hidden) return;
+    $("override-body").innerHTML = '<button type="button" class="big" id="override-start">' + esc(t("console.override.start", {})) + "</button>";
+  }
+
+  function renderOfficials() {
+    const names = view.players;
+    let html = "";
+    ["A", "B"].forEach((seat, i) => {
+      html += '<button class="big" data-event="concede_rack" data-player="' + seat + '">' + esc(t("console.concede_rack", { player: names[i] })) + "</button>";
+      html += '<button class="big" data-event="concede_match" data-player="' + seat + '">' + esc(t("console.concede_match", { player: names[i] })) + "</button>";
+      html += '<button class="big" data-event="disqualification" data-player="' + seat + '">' + esc(t("console.disqualify", { player: names[i] })) + "</button>";
+    });
+    html += '<button class="big" data-event="stalemate_declared">' + esc(t("console.stalemate", {})) + "</button>";
+    $("officials-body").innerHTML = html;
+    $("officials").hidden = view.match_over;
+  }
+
+  function render() {
+    renderBoard(); renderDecision(); renderShot(); renderOverride(); renderOfficials();
+    if (correcting) $("decision").hidden = true;
+    root.dataset.seq = String(view.seq);
+  }
+
+  function toggle(list, b) { const i = list.indexOf(b); if (i >= 0) list.splice(i, 1); else list.push(b); }
+
+  root.addEventListener("click", (e) => {
+    const el = e.target.closest("button");
+    if (!el || !view) return;
+    if (el.classList.contains("pick-pocket")) { const b = Number(el.dataset.ball); toggle(draft.pocketed, b); draft.off = draft.off.filter((x) => x !== b); renderShot(); }
+    else if (el.classList.contains("pick-off")) { const b = Number(el.dataset.ball); toggle(draft.off, b); draft.pocketed = draft.pocketed.filter((x) => x !== b); renderShot(); }
+    else if (el.classList.contains("pick-first")) { draft.first = el.dataset.ball === "none" ? null : Number(el.dataset.ball); renderShot(); }
+    else if (el.id === "record") { send({ kind: "shot", shot: shotDict() }); }
+    else if (el.dataset.option) { send({ kind: "decision", option: el.dataset.option }); }
+    else if (el.id === "undo") { send({ kind: "undo" }); }
+    else if (el.id === "override-start") {
+      correcting = true;
+      draft = draftFromShot(view.override_base.shot, view.override_base);
+      draft.note = view.override_base.note;
+      render();
+      $("shot").scrollIntoView();
+    } else if (el.id === "override-cancel") { correcting = false; draft = fresh(); render(); }
+    else if (el.id === "override-submit") {
+      send({ kind: "override", shot: shotDict(), note: ($("override-note").value || "").trim() });
+    } else if (el.dataset.event) {
+      if (!window.confirm(el.textContent + " — " + t("console.confirm", {}))) return;
+      send({ kind: "event", event: el.dataset.event, player: el.dataset.player || null });
+    }
+  });
+  root.addEventListener("change", (e) => {
+    const el = e.target;
+    if (!draft) return;
+    if (el.id === "rail") draft.rail = el.checked;
+    else if (el.id === "scratch") { draft.scratch = el.checked; if (el.checked) draft.cueOff = false; renderShot(); }
+    else if (el.id === "cue-off") { draft.cueOff = el.checked; if (el.checked) draft.scratch = false; renderShot(); }
+    else if (el.id === "break-rails") draft.breakRails = Number(el.value);
+    else if (el.id === "kitchen") draft.kitchen = el.value;
+    else if (el.id === "lowest-kitchen") draft.lowestKitchen = el.checked;
+    else if (el.id === "grf") draft.grf = el.value;
+    else if (el.id === "moved") draft.moved = el.value;
+    else if (el.id === "override-note") draft.note = el.value;
+  });
+  load();
+})();

@@ -1,0 +1,243 @@
+"""What the screens show: the scoreboard and the referee console, as JSON-ready dicts.
+
+Pure functions of a stored match and its timeline; all wording comes from
+:mod:`rotation61.text` (rulings, options, the scoreboard) and :mod:`rotation61.web.i18n`
+(the screens' own words).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rotation61.geometry import GeometryError, Point
+from rotation61.match import MatchState
+from rotation61.records import shot_to_dict
+from rotation61.rules import Ball, OfficialEvent, Option, Phase, RackState, Seat
+from rotation61.text import (
+    Language,
+    describe_choice,
+    describe_foul,
+    describe_option,
+    describe_ruling,
+    describe_state,
+    message,
+)
+from rotation61.web.drawing import draw_table, rerack_positions, spot_positions
+from rotation61.web.i18n import ui
+from rotation61.web.model import StoredMatch, status_of
+from rotation61.web.timeline import DecisionInput, Entry, ShotInput, Timeline
+
+__all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view"]
+
+GENERAL_RULES_LABELS: Final[tuple[str, ...]] = (
+    "double_hit",
+    "push_shot",
+    "no_foot_on_floor",
+    "touched_cue_ball",
+)
+"""General-rules fouls the console offers by name (the text catalogue words them)."""
+
+_HISTORY: Final = 12
+
+
+def entry_lines(entry: Entry, lang: Language, names: tuple[str, str]) -> list[str]:
+    """The announcement of one step in effect: the ruling, or the decision taken."""
+    before = entry.before
+    if isinstance(entry.step, DecisionInput):
+        return describe_choice(
+            entry.step.option,
+            chooser=before.rack.to_act,
+            lowest=before.rack.lowest,
+            lang=lang,
+            names=names,
+        )
+    ruling = entry.ruling
+    if ruling is None:
+        return []
+    lines = describe_ruling(
+        ruling, lowest_before=before.rack.lowest, lang=lang, names=names, rules=before.rules
+    )
+    engine = entry.engine_ruling
+    if engine is not None:
+        said = (
+            "; ".join(describe_foul(f, lowest=before.rack.lowest, lang=lang) for f in engine.fouls)
+            if engine.fouls
+            else ui("console.override.engine_legal", lang)
+        )
+        lines.insert(0, ui("console.override.applied", lang, engine=said))
+        if entry.override is not None and entry.override.note:
+            lines.insert(1, ui("console.override.note", lang, note=entry.override.note))
+    return lines
+
+
+def _warning(match: MatchState, lang: Language, names: tuple[str, str]) -> str | None:
+    """§XV: the warning stands while a warned player's run of fouls goes on."""
+    rack = match.rack
+    if rack.is_over:
+        return None
+    for seat in Seat:
+        count = rack.consecutive_fouls[seat]
+        if rack.warned[seat] and count >= rack.rules.warning_at:
+            return message("ruling.warning", lang, player=names[seat], count=count)
+    return None
+
+
+def _names(stored: StoredMatch) -> tuple[str, str]:
+    return stored.setup.players
+
+
+def scoreboard_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str, object]:
+    """The public scoreboard of a match (hall screens, overlays, spectators)."""
+    match = timeline.match
+    rack = match.rack
+    names = _names(stored)
+    last = timeline.last
+    last_lines = entry_lines(last, lang, names) if last is not None else []
+    winner = match.winner
+    return {
+        "id": stored.id,
+        "seq": timeline.log_length,
+        "lang": lang.value,
+        "status": status_of(match, timeline.log_length).value,
+        "status_label": ui(f"status.{status_of(match, timeline.log_length).value}", lang),
+        "table_name": stored.setup.table_name,
+        "players": list(names),
+        "race_to": match.race_to,
+        "racks_won": list(match.racks_won),
+        "rack_number": match.rack_number,
+        "scores": [rack.points(Seat.A), rack.points(Seat.B)],
+        "target": match.rules.target_points,
+        "lowest": rack.lowest,
+        "points_left": rack.points_on_table,
+        "on_table": sorted(rack.on_table),
+        "phase": rack.phase.value,
+        "to_act": None if rack.is_over or match.is_over else int(rack.to_act),
+        "is_break": rack.is_break and rack.phase is Phase.SHOT,
+        "cue_in_hand": rack.cue_in_hand,
+        "fouls": list(rack.consecutive_fouls),
+        "foul_limit": rack.rules.consecutive_foul_limit,
+        "warning": _warning(match, lang, names),
+        "headline": last_lines[0] if last_lines else None,
+        "last_lines": last_lines,
+        "state_lines": describe_state(match, names, lang),
+        "winner": None if winner is None else names[winner],
+    }
+
+
+def _spotting(stored: StoredMatch, timeline: Timeline, lang: Language) -> str | None:
+    """The drawing of where the last input's spotted balls go, if it spotted any."""
+    last = timeline.last
+    if last is None:
+        return None
+    spec = stored.setup.table()
+    rules = last.before.rules
+    placed: dict[Ball, Point]
+    known: dict[Ball, Point] = {}
+    try:
+        if isinstance(last.step, DecisionInput):
+            if last.step.option is not Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN:
+                return None
+            lowest = last.before.rack.lowest
+            if lowest is None:
+                return None
+            previous = timeline.entries[-2] if len(timeline.entries) > 1 else None
+            if previous is not None and previous.ruling is not None:
+                earlier = previous.ruling
+                known = spot_positions(
+                    spec, rules, lowest=earlier.spot_lowest, others=earlier.spot_others
+                )
+                known.pop(lowest, None)
+            placed = spot_positions(spec, rules, lowest=lowest, others=(), occupied=known)
+            title = message("spot.lowest", lang, ball=lowest)
+        else:
+            ruling = last.ruling
+            if ruling is None or ruling.result is not None:
+                return None
+            if ruling.rerack:
+                placed = rerack_positions(spec, rules)
+                title = message("ruling.rerack", lang)
+            elif ruling.spotted:
+                placed = spot_positions(
+                    spec, rules, lowest=ruling.spot_lowest, others=ruling.spot_others
+                )
+                title = " ".join(
+                    line
+                    for line in entry_lines(last, lang, _names(stored))
+                    if "§IX" in line or "§XIII" in line
+                )
+            else:
+                return None
+    except GeometryError:
+        return None
+    return draw_table(spec, placed, known=known, title=title)
+
+
+def _entry_facts(rack: RackState) -> dict[str, object]:
+    """What the shot form needs to know of the rack a shot is (or was) played in."""
+    return {
+        "on_table": sorted(rack.on_table),
+        "lowest": rack.lowest,
+        "kitchen_applies": rack.cue_in_hand and rack.phase is Phase.SHOT,
+        "break_applies": rack.is_break and rack.phase is Phase.SHOT,
+        "break_rail_pool": list(
+            range(1, 16) if rack.rules.break_rail_count_includes_one_ball else range(2, 16)
+        ),
+        "break_min_rail_balls": rack.rules.break_min_rail_balls,
+    }
+
+
+def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str, object]:
+    """The referee console: the scoreboard plus what the referee can enter now."""
+    view = scoreboard_view(stored, timeline, lang)
+    match = timeline.match
+    rack = match.rack
+    names = _names(stored)
+    pending = rack.pending
+    options = (
+        [
+            {
+                "value": o.value,
+                "label": describe_option(o, lang).label,
+                "help": describe_option(o, lang).explanation,
+            }
+            for o in pending.options
+        ]
+        if pending is not None and not match.is_over
+        else []
+    )
+    history = []
+    start = max(0, len(timeline.entries) - _HISTORY)
+    for number, entry in enumerate(timeline.entries[start:], start=start + 1):
+        lines = entry_lines(entry, lang, names)
+        history.append({"n": number, "lines": lines, "overridden": entry.is_overridden})
+    last = timeline.last
+    override_base = None
+    if last is not None and isinstance(last.step, ShotInput):
+        before = last.before.rack
+        facts = last.override.shot if last.override is not None else last.step.shot
+        override_base = {
+            **_entry_facts(before),
+            "shot": shot_to_dict(facts),
+            "note": last.override.note if last.override is not None else "",
+        }
+    view.update(
+        {
+            "to_act_name": None if view["to_act"] is None else names[rack.to_act],
+            "chooser": None if pending is None else names[pending.chooser],
+            "options": options,
+            "spotting_svg": _spotting(stored, timeline, lang),
+            "can_undo": timeline.can_undo,
+            "can_override": override_base is not None,
+            "override_base": override_base,
+            "history": history,
+            **_entry_facts(rack),
+            "referee_present": rack.rules.referee_present,
+            "events": [e.value for e in OfficialEvent],
+            "general_rules_labels": [
+                {"value": label, "label": message(f"label.{label}", lang)}
+                for label in GENERAL_RULES_LABELS
+            ],
+            "match_over": match.is_over,
+        }
+    )
+    return view

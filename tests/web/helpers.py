@@ -1,0 +1,55 @@
+"""Shared helpers of the web tests: shots, match creation and referee headers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+PASSWORD = "organiser-secret"
+ORGANISER = ("admin", PASSWORD)
+
+
+def shot(
+    first: int | None,
+    *pocketed: int,
+    rail: bool = True,
+    scratch: bool = False,
+    off: tuple[int, ...] = (),
+    break_rails: list[int] | None = None,
+) -> dict[str, Any]:
+    """A shot in the records codec's shape."""
+    data: dict[str, Any] = {
+        "first_contact": first,
+        "pocketed": list(pocketed),
+        "off_table": list(off),
+        "rail_after_contact": ["cue"] if rail and first is not None else [],
+        "cue_pocketed": scratch,
+    }
+    if break_rails is not None:
+        data["break_rail_balls"] = break_rails
+    return data
+
+
+BREAK_RAILS = [2, 3, 4, 6]
+
+
+def create_match(client: TestClient, **fields: Any) -> dict[str, Any]:
+    body = {"player_a": "An", "player_b": "Bình", "race_to": 2, "table_name": "Bàn 1"} | fields
+    response = client.post("/api/matches", json=body, auth=ORGANISER)
+    assert response.status_code == 201, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def referee_headers(client: TestClient, match: dict[str, Any]) -> dict[str, str]:
+    response = client.post(f"/api/matches/{match['id']}/referee-token", json={"pin": match["pin"]})
+    assert response.status_code == 200, response.text
+    client.cookies.clear()
+    return {"Authorization": f"Bearer {response.json()['token']}"}
+
+
+def post(client: TestClient, match_id: int, headers: dict[str, str], seq: int, **body: Any) -> Any:
+    return client.post(
+        f"/api/matches/{match_id}/inputs", headers=headers, json={"expected_seq": seq, **body}
+    )

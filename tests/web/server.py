@@ -1,0 +1,164 @@
+"""Real server processes for the live, durability and multi-worker tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+
+from tests.web.helpers import PASSWORD
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+def start_server(database_url: str, *, port: int | None = None, workers: int = 1) -> Server:
+    port = port or free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ROTATION61_")}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "rotation61.cli.serve",
+            "--port",
+            str(port),
+            "--database-url",
+            database_url,
+            "--organiser-password",
+            PASSWORD,
+            "--workers",
+            str(workers),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            err = process.stderr.read().decode() if process.stderr else ""
+            raise RuntimeError(f"server exited with {process.returncode}: {err[-2000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return Server(url=url, process=process)
+        time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("server did not start within 30 s")
+
+
+def stop(server: Server) -> None:
+    if server.process.poll() is None:
+        server.process.terminate()
+        try:
+            server.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait()
+
+
+@contextlib.contextmanager
+def running(database_url: str, **kwargs: int) -> Iterator[Server]:
+    server = start_server(database_url, **kwargs)
+    try:
+        yield server
+    finally:
+        stop(server)
+
+
+class SseReader:
+    """Reads a server-sent events stream in a thread; ``board`` views land in a queue.
+
+    A plain socket speaking HTTP/1.0 (no chunked encoding), so that :meth:`close` can
+    cut it at once from another thread.
+    """
+
+    def __init__(self, url: str) -> None:
+        import queue
+        import threading
+        from urllib.parse import urlsplit
+
+        self.url = url
+        parts = urlsplit(url)
+        self.views: queue.Queue[tuple[float, dict[str, object]]] = queue.Queue()
+        self.headers: dict[str, str] = {}
+        self._sock = socket.create_connection((parts.hostname, parts.port), timeout=10)
+        target = parts.path + ("?" + parts.query if parts.query else "")
+        self._sock.sendall(
+            f"GET {target} HTTP/1.0\r\nHost: {parts.hostname}\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        self._sock.settimeout(None)
+        self._file = self._sock.makefile("rb")
+        status = self._file.readline().decode()
+        if " 200 " not in status:
+            raise RuntimeError(f"SSE {url}: {status.strip()}")
+        while True:
+            line = self._file.readline().decode().strip()
+            if not line:
+                break
+            name, _, value = line.partition(":")
+            self.headers[name.strip().lower()] = value.strip()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        import json
+
+        event, data = "", ""
+        with contextlib.suppress(OSError, ValueError):
+            for raw in self._file:
+                line = raw.decode().rstrip("\r\n")
+                if line.startswith("event:"):
+                    event = line[6:].strip()
+                elif line.startswith("data:"):
+                    data = line[5:].strip()
+                elif line == "" and data:
+                    if event == "board":
+                        self.views.put((time.monotonic(), json.loads(data)))
+                    event, data = "", ""
+
+    def wait_for_seq(self, seq: int, timeout: float = 5.0) -> tuple[float, dict[str, object]]:
+        """The first view with at least input ``seq``, and when it arrived."""
+        import queue
+
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no view with seq >= {seq} from {self.url}")
+            try:
+                arrived, view = self.views.get(timeout=left)
+            except queue.Empty:
+                continue
+            if int(str(view["seq"])) >= seq:
+                return arrived, view
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)
+        self._sock.close()
+        self._thread.join(timeout=2)

@@ -1,0 +1,85 @@
+"""Storage on SQLite and PostgreSQL: migrations, WAL, races for the same input."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import text
+
+from rotation61.rules import Shot
+from rotation61.web.database import create_db_engine, migrate
+from rotation61.web.errors import StaleInputError
+from rotation61.web.model import MatchSetup, MatchStatus
+from rotation61.web.orm import Base
+from rotation61.web.repository import SqlRepository
+from rotation61.web.settings import normalise_database_url
+from rotation61.web.timeline import ShotInput
+
+
+def _engine(url: str):  # type: ignore[no-untyped-def]
+    engine = create_db_engine(normalise_database_url(url))
+    migrate(engine)
+    return engine
+
+
+def test_migrations_match_the_tables_and_are_idempotent(database_url: str) -> None:
+    engine = _engine(database_url)
+    migrate(engine)
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    engine.dispose()
+    assert version == "0001"
+    assert diff == []
+
+
+def test_sqlite_runs_in_wal_mode(sqlite_url: str) -> None:
+    engine = _engine(sqlite_url)
+    with engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+    engine.dispose()
+
+
+def test_two_inputs_racing_for_the_same_place_cannot_both_land(database_url: str) -> None:
+    engine = _engine(database_url)
+    repo = SqlRepository(engine)
+    match = repo.add_match(MatchSetup(players=("A", "B"), race_to=1), pin="1", created_at="t")
+    item = ShotInput(shot=Shot(first_contact=1, break_rail_balls=frozenset({2, 3, 4, 6})))
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def append() -> None:
+        barrier.wait()
+        try:
+            repo.append_input(
+                match.id, 1, item, status=MatchStatus.LIVE, racks_won=(0, 0), created_at="t"
+            )
+            outcomes.append("stored")
+        except StaleInputError:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=append) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["stale", "stale", "stale", "stored"]
+    assert repo.load_inputs(match.id) == [item]
+    assert repo.get_match(match.id).log_length == 1
+    engine.dispose()
+
+
+def test_a_failed_import_stores_nothing(database_url: str) -> None:
+    engine = _engine(database_url)
+    repo = SqlRepository(engine)
+    repo.add_match(MatchSetup(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f")
+    with pytest.raises(Exception, match="already submitted"):
+        repo.add_match(
+            MatchSetup(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f"
+        )
+    assert repo.count_matches() == 1
+    engine.dispose()

@@ -1,0 +1,129 @@
+"""The service layer with fakes: validation before storage, storage before announcement."""
+
+from __future__ import annotations
+
+import pytest
+
+from rotation61.rules import IllegalActionError, Seat, Shot, UnknownRuleSetError
+from rotation61.web.errors import AuthenticationError, DuplicateFormError, StaleInputError
+from rotation61.web.model import MatchSetup, MatchStatus
+from rotation61.web.services import MatchService
+from rotation61.web.timeline import DecisionInput, MalformedInputError, ShotInput, UndoInput
+from tests.web.fakes import FakeRepository, RecordingNotifier
+
+BREAK = ShotInput(
+    shot=Shot(first_contact=1, pocketed=(5,), break_rail_balls=frozenset({2, 3, 4, 6}))
+)
+
+
+@pytest.fixture
+def parts() -> tuple[MatchService, FakeRepository, RecordingNotifier]:
+    repo, notifier = FakeRepository(), RecordingNotifier()
+    service = MatchService(
+        repo, notifier, clock=lambda: "2026-01-01T00:00:00Z", pin_factory=lambda: "123456"
+    )
+    return service, repo, notifier
+
+
+def _setup(**fields: object) -> MatchSetup:
+    return MatchSetup(**({"players": ("An", "Bình"), "race_to": 2} | fields))  # type: ignore[arg-type]
+
+
+def test_submit_stores_then_notifies(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, notifier = parts
+    match = service.create_match(_setup())
+    _, timeline = service.submit(match.id, 0, BREAK)
+    assert repo.inputs[match.id] == [BREAK]
+    assert notifier.published_inputs == [(match.id, 1)]
+    assert repo.matches[match.id].status is MatchStatus.LIVE
+    assert timeline.match.rack.scores == (5, 0)
+
+
+def test_rejected_input_changes_nothing(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, notifier = parts
+    match = service.create_match(_setup())
+    with pytest.raises(IllegalActionError):
+        service.submit(
+            match.id, 0, DecisionInput(option=__import__("rotation61").Option.ACCEPT_TABLE)
+        )
+    assert repo.inputs[match.id] == []
+    assert notifier.published_inputs == []
+
+
+def test_stale_expected_seq_is_refused(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, _ = parts
+    match = service.create_match(_setup())
+    service.submit(match.id, 0, BREAK)
+    with pytest.raises(StaleInputError, match="stale"):
+        service.submit(match.id, 0, UndoInput())
+    assert len(repo.inputs[match.id]) == 1
+
+
+def test_unknown_preset_is_refused_before_storage(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, _ = parts
+    with pytest.raises(UnknownRuleSetError, match="known presets"):
+        service.create_match(_setup(preset="snooker"))
+    assert repo.matches == {}
+
+
+def test_same_form_twice_is_refused(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, _, _ = parts
+    service.create_match(_setup(), form_id="f1")
+    with pytest.raises(DuplicateFormError):
+        service.create_match(_setup(), form_id="f1")
+
+
+def test_wrong_pin_is_refused(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, _, _ = parts
+    match = service.create_match(_setup())
+    with pytest.raises(AuthenticationError):
+        service.check_pin(match.id, "000000")
+    assert service.check_pin(match.id, "123456").id == match.id
+
+
+def test_export_then_import_gives_the_same_record(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, _, _ = parts
+    match = service.create_match(
+        _setup(first_breaker=Seat.B, tags={"event": "Cup"}, table_name="Bàn 2")
+    )
+    service.submit(match.id, 0, BREAK)
+    text = service.export_json(match.id)
+    copy = service.import_json(text)
+    assert service.export_json(copy.id) == text
+    assert copy.setup.table_name == "Bàn 2"
+    assert dict(copy.setup.tags) == {"Event": "Cup"}
+    assert '[Event "Cup"]' in service.export_text(match.id)
+
+
+def test_bad_tag_names_are_refused(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, _ = parts
+    with pytest.raises(MalformedInputError, match="tag name"):
+        service.create_match(_setup(tags={"two words": "x"}))
+    assert repo.matches == {}
+
+
+def test_timeline_reads_only_new_inputs_after_another_process_wrote(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, notifier = parts
+    match = service.create_match(_setup())
+    other = MatchService(repo, notifier)
+    other.submit(match.id, 0, BREAK)
+    _, timeline = service.timeline(match.id)
+    assert timeline.log_length == 1
