@@ -448,9 +448,10 @@ def _run_spotting(scenario: Mapping[str, object]) -> None:
     if not isinstance(others, list):
         raise ScenarioError("request.others: expected a list")
     lowest = request.get("lowest")
+    lifted = {lowest, *others}  # a ball being spotted is lifted first and obstructs nothing
     placed = spot_balls(
         TABLE_9FT,
-        occupied=occupied,
+        occupied={ball: xy for ball, xy in occupied.items() if ball not in lifted},
         cue_ball=None if cue is None else _xy(cue, "before.cue_ball_xy"),
         lowest=None if lowest is None else _ball_number(lowest, "request.lowest"),
         others=[_ball_number(b, "request.others") for b in others],
