@@ -55,8 +55,7 @@ def record_inputs(shots: int, seed: int) -> tuple[list[Input], int]:
                 rack.append(shot)
                 state, _ = play(state, shot)
                 count += 1
-        inputs.extend((start, item) for item in rack[:1])
-        inputs.extend((start, item) for item in rack[1:])
+        inputs.extend((start, item) for item in rack)
     return inputs, count
 
 
