@@ -7,9 +7,10 @@ corner pocket, b = +0.1) and ``random_N`` (N balls uniform; the cue ball at a ra
 ball, cut within +-40 degrees, a, b in +-0.3). Timings are medians after the JIT warm-up,
 on one core (``simulate`` for the full API, and the kernel alone); then the batch
 throughput on all cores, the cold start of a new process (JIT cache on disk), and the
-distribution of 1,000 breaks at 7-9 m/s with the share legal under §IV.
+distribution of 1,000 breaks at 7-9 m/s with the share legal under §IV (and at the anchor
+speeds; ``bench/break_stats.py --sensitivity`` for the model's sensitivities).
 
-    python bench/physics.py [--reps 400] [--breaks 1000] [--seed 61]
+    python bench/physics.py [--reps 400] [--breaks 1000] [--seed 61]   (--breaks 0: skip)
 
 The machine is shared and noisy: quote medians and rerun before comparing.
 """
@@ -21,13 +22,12 @@ import statistics
 import subprocess
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
 from rotation61.geometry import TABLE_9FT, Point
-from rotation61.rules import judge, new_rack
 from rotation61.sim import (
     DEFAULT_PARAMS,
     DEFAULT_TABLE,
@@ -142,7 +142,7 @@ def time_cases(name: str, cases: list[Case]) -> None:
     )
 
 
-def batch_throughput(cases: list[Case]) -> None:
+def batch_throughput(cases: list[Case], what: str = "breaks") -> None:
     layouts = [c[0] for c in cases]
     strokes = [c[1] for c in cases]
     simulate_batch(layouts[:4], strokes[:4])
@@ -156,7 +156,7 @@ def batch_throughput(cases: list[Case]) -> None:
         rates[workers] = statistics.median(runs)
     set_threads(None)
     print(
-        f"batch of {len(cases)} breaks: {rates[1]:,.0f}/s on 1 thread, {rates[2]:,.0f}/s on 2 "
+        f"batch of {len(cases)} {what}: {rates[1]:,.0f}/s on 1 thread, {rates[2]:,.0f}/s on 2 "
         f"({rates[2] / rates[1]:.2f}x)"
     )
 
@@ -178,29 +178,13 @@ def cold_start() -> None:
     )
 
 
-def break_stats(rng: np.random.Generator, n: int) -> None:
-    cases = []
-    for _ in range(n):
-        layout = break_layout(TABLE_9FT, rng, gap=1e-3, wiggle=1e-3)
-        cases.append((layout, break_stroke(layout, float(rng.uniform(7.0, 9.0)), rng)))
-    batch = simulate_batch([c[0] for c in cases], [c[1] for c in cases])
-    pocketed = batch.pocketed_counts()
-    rails = ((batch.rail_mask[:, 1:] & 1) > 0).sum(axis=1)
-    state = new_rack()
-    legal = 0
-    scratches = 0
-    for i in range(n):
-        shot = batch.shot(i)
-        ruling = judge(state, shot)
-        legal += bool(ruling.legal)
-        scratches += shot.cue_pocketed
-    hist_p = sorted(Counter(pocketed.tolist()).items())
-    hist_r = sorted(Counter(rails.tolist()).items())
-    print(f"{n} breaks at 7-9 m/s: balls pocketed mean {pocketed.mean():.2f}, {hist_p}")
-    print(f"  object balls reaching a cushion: mean {rails.mean():.2f}, histogram {hist_r}")
-    print(f"  legal under §IV (standard rules): {legal / n:.1%}; scratches {scratches / n:.1%}")
-    counts = batch.event_counts
-    print(f"  events per break: median {int(np.median(counts))}, max {counts.max()}")
+def break_stats(n: int, seed: int) -> None:
+    """The break distributions (``bench/break_stats.py``): 7-9 m/s, and the anchor speeds."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import break_stats
+
+    for scenario in break_stats.scenarios(sensitivity=False):
+        break_stats.show(break_stats.run(scenario, n, seed))
 
 
 def main() -> int:
@@ -217,8 +201,10 @@ def main() -> int:
     for n in (1, 5, 10, 16):
         time_cases(f"random_N{n}", random_cases(rng, args.reps, n))
     batch_throughput(break_cases(rng, 2000, 8.0))
+    batch_throughput(cut_cases(rng, 20000), "cut shots")
     cold_start()
-    break_stats(rng, args.breaks)
+    if args.breaks:
+        break_stats(args.breaks, args.seed)
     return 0
 
 

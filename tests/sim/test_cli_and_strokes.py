@@ -90,3 +90,17 @@ def test_kitchen_facts_come_from_the_simulation() -> None:
     assert shot.kitchen.crossed_before_first_contact is False
     assert shot.kitchen.first_ball_zone is not None
     assert shot.kitchen.first_ball_zone.value == "kitchen"
+
+
+def test_a_batch_names_its_first_bad_layout() -> None:
+    from rotation61.sim import simulate_batch
+
+    good = {0: Point(30.0, 25.0), 1: Point(60.0, 25.0)}
+    close = {0: Point(30.0, 25.0), 3: Point(31.0, 25.0)}
+    off = {0: Point(0.5, 25.0), 2: Point(60.0, 25.0)}
+    stroke = Stroke(speed=2.0, phi=0.0)
+    with pytest.raises(SimulationError, match="balls 0 and 3 overlap"):
+        simulate_batch([good, close, off], [stroke] * 3)
+    with pytest.raises(SimulationError, match=r"ball 0 at .* not inside the cushions"):
+        simulate_batch([good, off, close], [stroke] * 3)
+    assert simulate_batch([good, good], [stroke] * 2).event_counts.min() > 1

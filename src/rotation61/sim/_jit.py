@@ -31,6 +31,17 @@ def jit(fn: _F) -> _F:
     return cast(_F, _numba.njit(cache=True, nogil=True)(fn))
 
 
+def jit_light(fn: _F) -> _F:
+    """Like :func:`jit`, without numba's reference counting: for kernels that allocate nothing."""
+    if _numba is None:  # pragma: no cover
+        return fn
+    try:
+        # ``_nrt`` is a private numba option (stable for years); fall back without it.
+        return cast(_F, _numba.njit(cache=True, nogil=True, _nrt=False)(fn))
+    except (KeyError, TypeError, ValueError):  # pragma: no cover
+        return cast(_F, _numba.njit(cache=True, nogil=True)(fn))
+
+
 def jit_parallel(fn: _F) -> _F:
     """Like :func:`jit`, with numba's ``parallel=True`` (``prange`` loops run on all cores)."""
     if _numba is None:  # pragma: no cover

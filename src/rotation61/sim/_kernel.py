@@ -8,6 +8,11 @@ Each ball has a motion state (stationary, spinning, sliding, rolling, pocketed) 
 position is a quadratic in time, so every event time is a root of a polynomial of
 degree at most four, found by :func:`_first_descent` (critical points, then a
 safeguarded Newton iteration): the loop jumps from event to event, never by a time step.
+The one exception is a multi-ball impact (:func:`_compliant`), an instantaneous event
+whose outcome is integrated through compliant contacts.
+
+Hot kernels are compiled without numba's reference counting (``jit_light``); only
+:func:`shoot`, :func:`workspace`, :func:`facts` and :func:`shoot_batch` allocate.
 
 Array layouts (built by :mod:`rotation61.sim.table`, :mod:`rotation61.sim.params`):
 
@@ -25,7 +30,7 @@ import math
 
 import numpy as np
 
-from rotation61.sim._jit import jit, jit_parallel, prange
+from rotation61.sim._jit import jit, jit_light, jit_parallel, prange
 
 # Motion states.
 STATIONARY = 0
@@ -72,7 +77,11 @@ P_EPS_TOUCH = 17
 P_OVERLAP = 18
 P_V_REST = 19
 P_V_EPS = 20
-N_PARAMS = 21
+P_K_HERTZ = 21
+P_CLUSTER = 22
+P_STEPS = 23
+P_DAMP = 24
+N_PARAMS = 25
 
 # Status codes of a run.
 OK = 0
@@ -86,6 +95,9 @@ F_CROSSED = 3
 F_N_POCKETED = 4
 F_HEAD = 5
 
+JAW_ID = 6
+"""``lines[k, 7]`` of a pocket jaw (the other ids are the six rails)."""
+
 CUE_FIRST_NONE = 0
 CUE_FIRST_BALL = 1
 CUE_FIRST_RAIL = 2
@@ -96,17 +108,17 @@ INF = math.inf
 # --------------------------------------------------------------------------- roots
 
 
-@jit
+@jit_light
 def _pval(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
     return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
 
 
-@jit
+@jit_light
 def _dval(c4: float, c3: float, c2: float, c1: float, t: float) -> float:
     return ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
 
 
-@jit
+@jit_light
 def _refine(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, s: float
 ) -> float:
@@ -139,7 +151,7 @@ def _refine(
     return t
 
 
-@jit
+@jit_light
 def _crit(c4: float, c3: float, c2: float, c1: float, u: float, v: float) -> float:
     """The root of the quartic's derivative in (u, v) if it changes sign there, else inf."""
     du = _dval(c4, c3, c2, c1, u)
@@ -149,7 +161,7 @@ def _crit(c4: float, c3: float, c2: float, c1: float, u: float, v: float) -> flo
     return INF
 
 
-@jit
+@jit_light
 def _quad_roots_in(q2: float, q1: float, q0: float, horizon: float) -> tuple[float, float]:
     """The roots of q2 t^2 + q1 t + q0 inside (0, horizon), ascending; inf for none."""
     r1 = INF
@@ -179,7 +191,7 @@ def _quad_roots_in(q2: float, q1: float, q0: float, horizon: float) -> tuple[flo
     return r1, r2
 
 
-@jit
+@jit_light
 def _first_descent(c4: float, c3: float, c2: float, c1: float, c0: float, horizon: float) -> float:
     """The first time in (0, horizon] where the quartic goes from > 0 to <= 0, else inf.
 
@@ -219,7 +231,7 @@ def _first_descent(c4: float, c3: float, c2: float, c1: float, c0: float, horizo
     return INF
 
 
-@jit
+@jit_light
 def _descent_root2(q2: float, q1: float, q0: float, horizon: float) -> float:
     """The root of q2 t^2 + q1 t + q0 in [0, horizon] where it is decreasing, else inf."""
     if q2 == 0.0:
@@ -245,7 +257,7 @@ def _descent_root2(q2: float, q1: float, q0: float, horizon: float) -> float:
 # --------------------------------------------------------------------------- motion
 
 
-@jit
+@jit_light
 def _accel_half(
     s: int, vx: float, vy: float, wx: float, wy: float, p: np.ndarray
 ) -> tuple[float, float]:
@@ -268,7 +280,7 @@ def _accel_half(
     return 0.0, 0.0
 
 
-@jit
+@jit_light
 def _duration(i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndarray) -> float:
     """Time until ball i leaves its current motion state (inf if it never does)."""
     s = st[i]
@@ -284,7 +296,7 @@ def _duration(i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndar
     return INF
 
 
-@jit
+@jit_light
 def _advance(
     i: int, dt: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
     p: np.ndarray,
@@ -340,7 +352,18 @@ def _advance(
             w[i, 1] = vx / rad
 
 
-@jit
+@jit_light
+def _sync(
+    b: int, now: float, tref: np.ndarray, pos: np.ndarray, vel: np.ndarray, w: np.ndarray,
+    st: np.ndarray, p: np.ndarray,
+) -> None:  # fmt: skip
+    """Bring ball b's stored state (valid at ``tref[b]``) to the time ``now``."""
+    if tref[b] < now:
+        _advance(b, now - tref[b], pos, vel, w, st, p)
+        tref[b] = now
+
+
+@jit_light
 def _settle(i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndarray) -> None:
     """Set ball i's motion state from its velocities (after an impulse)."""
     rad = p[P_R]
@@ -370,7 +393,7 @@ def _settle(i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndarra
         st[i] = SLIDING
 
 
-@jit
+@jit_light
 def _bbox(
     i: int, horizon: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
     p: np.ndarray, box: np.ndarray,
@@ -412,7 +435,7 @@ def _bbox(
 # --------------------------------------------------------------------------- collisions
 
 
-@jit
+@jit_light
 def _collide_balls(
     i: int, j: int, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, p: np.ndarray
 ) -> float:
@@ -481,7 +504,7 @@ def _collide_balls(
     return float(vn)
 
 
-@jit
+@jit_light
 def _collide_cushion(
     i: int, nx: float, ny: float, depth: float, vel: np.ndarray, w: np.ndarray,
     pos: np.ndarray, p: np.ndarray,
@@ -539,7 +562,7 @@ def _collide_cushion(
     return float(vn)
 
 
-@jit
+@jit_light
 def _strike(
     vel: np.ndarray, w: np.ndarray, st: np.ndarray, stroke: np.ndarray, p: np.ndarray
 ) -> None:
@@ -588,10 +611,250 @@ def _strike(
     _settle(0, vel, w, st, p)
 
 
+# --------------------------------------------------------------------------- compliant impacts
+
+
+@jit_light
+def _contact_duration(vn: float, p: np.ndarray) -> float:
+    """Hertz contact duration (s) of two balls meeting head-on at ``vn`` m/s."""
+    m_eff = 0.5 * p[P_M]
+    k = p[P_K_HERTZ]
+    return float(2.9432 * (m_eff * m_eff / (k * k * max(vn, 1e-3))) ** 0.2)
+
+
+@jit_light
+def _has_neighbour(
+    i: int, j: int, reach: float, now: float, tref: np.ndarray, pos: np.ndarray,
+    vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndarray, box: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether a third ball is within ``reach`` of touching ball i or j (at ``now``)."""
+    d = 2.0 * p[P_R] + reach
+    d2 = d * d
+    for k in range(pos.shape[0]):
+        if k in (i, j) or st[k] == POCKETED:
+            continue
+        for b in (i, j):
+            x = pos[b, 0]
+            y = pos[b, 1]
+            if box[k, 0] - d <= x <= box[k, 1] + d and box[k, 2] - d <= y <= box[k, 3] + d:
+                _sync(k, now, tref, pos, vel, w, st, p)
+                dx = pos[k, 0] - x
+                dy = pos[k, 1] - y
+                if dx * dx + dy * dy < d2:
+                    return True
+    return False
+
+
+@jit_light
+def _impact_forces(
+    loc: np.ndarray, frc: np.ndarray, pairs: np.ndarray, npairs: int, act: np.ndarray,
+    onset: np.ndarray, touched: np.ndarray, count: int, p: np.ndarray, tau: float, dt: float,
+) -> tuple[bool, int]:  # fmt: skip
+    """Contact forces and torques of a compliant impact at the local states ``loc``.
+
+    Returns whether a contact is closed or about to close (within a contact duration),
+    and the number of pairs touched so far (new contacts are appended to ``touched``,
+    their balls made active).
+    """
+    rad = p[P_R]
+    diam = 2.0 * rad
+    diam2 = diam * diam
+    m = p[P_M]
+    k_h = p[P_K_HERTZ]
+    damp = p[P_DAMP]
+    for b in range(frc.shape[0]):
+        for c in range(5):
+            frc[b, c] = 0.0
+    busy = False
+    for q in range(npairs):
+        a = pairs[q, 0]
+        b = pairs[q, 1]
+        dx = loc[b, 0] - loc[a, 0]
+        dy = loc[b, 1] - loc[a, 1]
+        d2 = dx * dx + dy * dy
+        closing = (loc[a, 2] - loc[b, 2]) * dx + (loc[a, 3] - loc[b, 3]) * dy
+        if d2 >= diam2:
+            # apart: busy only if closing within a contact duration
+            if closing > 0.0 and not busy:
+                gap = math.sqrt(d2) - diam
+                busy = gap * math.sqrt(d2) < closing * tau
+            continue
+        busy = True
+        dist = math.sqrt(d2)
+        inv = 1.0 / dist
+        nx = dx * inv
+        ny = dy * inv
+        u = closing * inv
+        delta = diam - dist
+        if onset[a, b] < 0.0:
+            onset[a, b] = max(u, 0.0)
+            touched[count, 0] = a
+            touched[count, 1] = b
+            count += 1
+            act[a] = 1
+            act[b] = 1
+        sd = math.sqrt(delta)
+        f = k_h * delta * sd + damp * math.sqrt(sd) * u
+        if f <= 0.0:
+            continue
+        frc[a, 0] -= f * nx
+        frc[a, 1] -= f * ny
+        frc[b, 0] += f * nx
+        frc[b, 1] += f * ny
+        # friction: the contact points' slip, opposed by mu(slip) f, at most sticking
+        sx = (loc[a, 2] - rad * loc[a, 6] * ny) - (loc[b, 2] + rad * loc[b, 6] * ny)
+        sy = (loc[a, 3] + rad * loc[a, 6] * nx) - (loc[b, 3] - rad * loc[b, 6] * nx)
+        sz = rad * ((loc[a, 4] + loc[b, 4]) * ny - (loc[a, 5] + loc[b, 5]) * nx)
+        sn = sx * nx + sy * ny
+        sx -= sn * nx
+        sy -= sn * ny
+        smag = math.sqrt(sx * sx + sy * sy + sz * sz)
+        if smag > 0.0:
+            mu = p[P_MUBB_A] + p[P_MUBB_B] * math.exp(-p[P_MUBB_C] * smag)
+            ft = min(mu * f, m * smag / (7.0 * dt)) / smag
+            tx = -ft * sx
+            ty = -ft * sy
+            tz = -ft * sz
+            frc[a, 0] += tx
+            frc[a, 1] += ty
+            frc[b, 0] -= tx
+            frc[b, 1] -= ty
+            gx = rad * ny * tz
+            gy = -rad * nx * tz
+            gz = rad * (nx * ty - ny * tx)
+            frc[a, 2] += gx
+            frc[a, 3] += gy
+            frc[a, 4] += gz
+            frc[b, 2] += gx
+            frc[b, 3] += gy
+            frc[b, 4] += gz
+    return busy, count
+
+
+@jit_light
+def _kick_drift(
+    loc: np.ndarray, frc: np.ndarray, act: np.ndarray, h: float, dt: float, p: np.ndarray
+) -> None:
+    """Change the active balls' velocities and spins by the forces over h, then move them dt."""
+    m = p[P_M]
+    rad = p[P_R]
+    hm = h / m
+    hi = h * 2.5 / (m * rad * rad)
+    for b in range(loc.shape[0]):
+        if act[b] == 0:
+            continue
+        loc[b, 2] += frc[b, 0] * hm
+        loc[b, 3] += frc[b, 1] * hm
+        loc[b, 4] += frc[b, 2] * hi
+        loc[b, 5] += frc[b, 3] * hi
+        loc[b, 6] += frc[b, 4] * hi
+        loc[b, 0] += loc[b, 2] * dt
+        loc[b, 1] += loc[b, 3] * dt
+
+
+@jit_light
+def _compliant(
+    i: int, j: int, vn: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray,
+    st: np.ndarray, p: np.ndarray, safe: np.ndarray, act: np.ndarray, pairs: np.ndarray,
+    onset: np.ndarray, touched: np.ndarray, loc: np.ndarray, frc: np.ndarray,
+) -> int:  # fmt: skip
+    """A multi-ball impact through compliant (Hertz) contacts; the number of contacts made.
+
+    Starts from the touching pair (i, j) approaching at ``vn``. Balls are integrated only
+    once touched ("active"); contacts are Hertz springs k delta^1.5 with Tsuji damping
+    (restitution ``e_ball`` at any speed) and the ball-ball friction law; leapfrog steps
+    of ``tau / P_STEPS`` (tau: the pair's contact duration). It ends when no contact is
+    closed and none is about to close; the active balls then take the integrated states
+    (the impact is instantaneous on the event clock, so they keep the few millimetres
+    they travelled during it). Returns -1, changing nothing, if an active ball comes
+    near a cushion (outside the rectangle ``safe`` = xmin, xmax, ymin, ymax of centres)
+    or the impact does not end in time: the caller then resolves the pair as usual.
+
+    ``touched[:count]`` lists the pairs in order of first contact; ``onset[a, b]`` their
+    approach speed then.
+    """
+    n = pos.shape[0]
+    rad = p[P_R]
+    tau = _contact_duration(vn, p)
+    dt = tau / p[P_STEPS]
+    vb2 = 0.0
+    for b in range(n):
+        act[b] = 0
+        for c in range(7):
+            loc[b, c] = 0.0
+        for c in range(n):
+            onset[b, c] = -1.0
+        if st[b] == POCKETED:
+            continue
+        loc[b, 0] = pos[b, 0]
+        loc[b, 1] = pos[b, 1]
+        loc[b, 2] = vel[b, 0]
+        loc[b, 3] = vel[b, 1]
+        loc[b, 4] = w[b, 0]
+        loc[b, 5] = w[b, 1]
+        loc[b, 6] = w[b, 2]
+        vb2 += vel[b, 0] * vel[b, 0] + vel[b, 1] * vel[b, 1]
+    act[i] = 1
+    act[j] = 1
+    # Verlet list: pairs with an active ball within 2R + skin, rebuilt every `every` steps
+    every = 8
+    skin = 2.0 * math.sqrt(vb2) * every * dt + 2.0 * p[P_EPS_TOUCH]
+    cut2 = (2.0 * rad + skin) ** 2
+    zero = n - n  # 0 as int64: a literal 0 would compile _impact_forces twice
+    npairs = zero
+    count = zero
+    max_steps = 400 * int(p[P_STEPS])
+    for step in range(max_steps + 1):
+        if step == max_steps:
+            return -1
+        if step % every == 0:
+            npairs = zero
+            for a in range(n):
+                if act[a] == 0:
+                    continue
+                if not (
+                    safe[0] + skin <= loc[a, 0] <= safe[1] - skin
+                    and safe[2] + skin <= loc[a, 1] <= safe[3] - skin
+                ):
+                    return -1
+                for b in range(n):
+                    if b == a or st[b] == POCKETED or (act[b] != 0 and b < a):
+                        continue
+                    dx = loc[b, 0] - loc[a, 0]
+                    dy = loc[b, 1] - loc[a, 1]
+                    if dx * dx + dy * dy < cut2:
+                        pairs[npairs, 0] = min(a, b)
+                        pairs[npairs, 1] = max(a, b)
+                        npairs += 1
+        if step == 0:
+            busy, count = _impact_forces(
+                loc, frc, pairs, npairs, act, onset, touched, count, p, tau, dt
+            )
+        # leapfrog: kick, drift, forces (the half kicks of successive steps merged)
+        _kick_drift(loc, frc, act, 0.5 * dt if step == 0 else dt, dt, p)
+        busy, count = _impact_forces(
+            loc, frc, pairs, npairs, act, onset, touched, count, p, tau, dt
+        )
+        if not busy:
+            _kick_drift(loc, frc, act, 0.5 * dt, 0.0, p)
+            break
+    for b in range(n):
+        if act[b] == 0:
+            continue
+        pos[b, 0] = loc[b, 0]
+        pos[b, 1] = loc[b, 1]
+        vel[b, 0] = loc[b, 2]
+        vel[b, 1] = loc[b, 3]
+        w[b, 0] = loc[b, 4]
+        w[b, 1] = loc[b, 5]
+        w[b, 2] = loc[b, 6]
+    return int(count)
+
+
 # --------------------------------------------------------------------------- prediction
 
 
-@jit
+@jit_light
 def _straight_time(
     ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dd: float, horizon: float
 ) -> float:
@@ -630,7 +893,7 @@ def _straight_time(
     return t if t <= horizon else INF
 
 
-@jit
+@jit_light
 def _path_time(
     ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dd: float, horizon: float
 ) -> float:
@@ -650,7 +913,7 @@ def _path_time(
     )
 
 
-@jit
+@jit_light
 def _contact_time(
     ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dd: float,
     horizon: float, p: np.ndarray,
@@ -664,10 +927,19 @@ def _contact_time(
     """
     dist = math.sqrt(cx * cx + cy * cy)
     gap = dist - dd
-    bn = math.sqrt(bx * bx + by * by)
+    bn2 = bx * bx + by * by
+    bn = math.sqrt(bn2)
     an = math.sqrt(ax * ax + ay * ay)
     if gap > (bn + an * horizon) * horizon:
         return INF
+    if gap > p[P_EPS_TOUCH] and bn2 > 0.0:
+        # the straight relative path C + B t passes no nearer than d_lin, and the
+        # acceleration bends it by at most |A| horizon^2
+        ts = min(max(-(cx * bx + cy * by) / bn2, 0.0), horizon)
+        lx = cx + bx * ts
+        ly = cy + by * ts
+        if math.sqrt(lx * lx + ly * ly) - an * horizon * horizon > dd:
+            return INF
     if gap <= p[P_EPS_TOUCH]:
         if gap < -p[P_OVERLAP]:
             return 0.0
@@ -679,12 +951,16 @@ def _contact_time(
     return _path_time(ax, ay, bx, by, cx, cy, dd, horizon)
 
 
-@jit
+@jit_light
 def _predict_pair(
     i: int, j: int, now: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray,
-    st: np.ndarray, trans_t: np.ndarray, p: np.ndarray, box: np.ndarray,
+    st: np.ndarray, trans_t: np.ndarray, rail_t: np.ndarray, p: np.ndarray, box: np.ndarray,
 ) -> float:  # fmt: skip
-    """Absolute time of the next collision of balls i and j under their current motions."""
+    """Absolute time of the next collision of balls i and j under their current motions.
+
+    Only up to the first of the two balls' own next events (motion transition, cushion,
+    pocket): each of those recomputes the pair anyway. Infinite if none before.
+    """
     si = st[i]
     sj = st[j]
     if si == POCKETED or sj == POCKETED:
@@ -701,7 +977,7 @@ def _predict_pair(
         or box[j, 2] - box[i, 3] > reach
     ):
         return INF
-    horizon = min(trans_t[i], trans_t[j]) - now
+    horizon = min(min(trans_t[i], trans_t[j]), min(rail_t[i], rail_t[j])) - now
     hix, hiy = _accel_half(si, vel[i, 0], vel[i, 1], w[i, 0], w[i, 1], p)
     hjx, hjy = _accel_half(sj, vel[j, 0], vel[j, 1], w[j, 0], w[j, 1], p)
     bix = vel[i, 0] if mi else 0.0
@@ -722,13 +998,16 @@ def _predict_pair(
     return now + t
 
 
-@jit
+@jit_light
 def _predict_rail(
     i: int, now: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
     trans_t: np.ndarray, lines: np.ndarray, points: np.ndarray, pockets: np.ndarray,
-    p: np.ndarray, head_x: float, track_head: bool, box: np.ndarray,
+    p: np.ndarray, head_x: float, track_head: bool, box: np.ndarray, safe: np.ndarray,
 ) -> tuple[float, int, int]:  # fmt: skip
-    """Ball i's next event with the table: (absolute time, kind, index)."""
+    """Ball i's next event with the table: (absolute time, kind, index).
+
+    ``safe`` is the rectangle of centres R inside the cushion nose lines.
+    """
     s = st[i]
     if s != SLIDING and s != ROLLING:
         return INF, -1, -1
@@ -752,81 +1031,90 @@ def _predict_rail(
     bx1 = box[i, 1] + grow
     by0 = box[i, 2] - grow
     by1 = box[i, 3] + grow
-    for k in range(lines.shape[0]):
-        ex = lines[k, 0] + lines[k, 2] * lines[k, 4]
-        ey = lines[k, 1] + lines[k, 3] * lines[k, 4]
-        if (
-            min(lines[k, 0], ex) > bx1
-            or max(lines[k, 0], ex) < bx0
-            or min(lines[k, 1], ey) > by1
-            or max(lines[k, 1], ey) < by0
-        ):
-            continue
-        nx = lines[k, 5]
-        ny = lines[k, 6]
-        rx = x - lines[k, 0]
-        ry = y - lines[k, 1]
-        d0 = nx * rx + ny * ry - rad
-        if d0 > reach:
-            continue
-        q1 = nx * vx + ny * vy
-        q2 = nx * hx + ny * hy
-        dx = lines[k, 2]
-        dy = lines[k, 3]
-        length = lines[k, 4]
-        proj = dx * rx + dy * ry
-        if d0 < -overlap and 0.0 <= proj <= length:
-            continue  # behind the face: cannot reach it (a ball in a mouth may reach past the end)
-        t = INF
-        if d0 <= eps_touch:
-            if 0.0 <= proj <= length:
-                if -q1 > v_rest or d0 < -overlap:
-                    t = 0.0
-                elif -q1 > -v_rest:
-                    t = _descent_root2(q2, q1, d0 + overlap, horizon)
+    # a box well inside the cushion nose lines meets no cushion, jaw or pocket
+    inside = (
+        box[i, 0] > safe[0] + overlap + eps_touch
+        and box[i, 1] < safe[1] - overlap - eps_touch
+        and box[i, 2] > safe[2] + overlap + eps_touch
+        and box[i, 3] < safe[3] - overlap - eps_touch
+    )
+    if not inside:
+        for k in range(lines.shape[0]):
+            ex = lines[k, 0] + lines[k, 2] * lines[k, 4]
+            ey = lines[k, 1] + lines[k, 3] * lines[k, 4]
+            if (
+                min(lines[k, 0], ex) > bx1
+                or max(lines[k, 0], ex) < bx0
+                or min(lines[k, 1], ey) > by1
+                or max(lines[k, 1], ey) < by0
+            ):
+                continue
+            nx = lines[k, 5]
+            ny = lines[k, 6]
+            rx = x - lines[k, 0]
+            ry = y - lines[k, 1]
+            d0 = nx * rx + ny * ry - rad
+            if d0 > reach:
+                continue
+            q1 = nx * vx + ny * vy
+            q2 = nx * hx + ny * hy
+            dx = lines[k, 2]
+            dy = lines[k, 3]
+            length = lines[k, 4]
+            proj = dx * rx + dy * ry
+            if d0 < -overlap and 0.0 <= proj <= length:
+                # behind the face: cannot reach it (a ball in a mouth may reach past the end)
+                continue
+            t = INF
+            if d0 <= eps_touch:
+                if 0.0 <= proj <= length:
+                    if -q1 > v_rest or d0 < -overlap:
+                        t = 0.0
+                    elif -q1 > -v_rest:
+                        t = _descent_root2(q2, q1, d0 + overlap, horizon)
+                    else:
+                        t = _descent_root2(q2, q1, d0, horizon)
                 else:
                     t = _descent_root2(q2, q1, d0, horizon)
             else:
                 t = _descent_root2(q2, q1, d0, horizon)
-        else:
-            t = _descent_root2(q2, q1, d0, horizon)
-        if t < best:
-            proj = dx * (rx + (vx + hx * t) * t) + dy * (ry + (vy + hy * t) * t)
-            if 0.0 <= proj <= length:
+            if t < best:
+                proj = dx * (rx + (vx + hx * t) * t) + dy * (ry + (vy + hy * t) * t)
+                if 0.0 <= proj <= length:
+                    best = t
+                    kind = EV_CUSHION
+                    idx = k
+        for k in range(points.shape[0]):
+            if not (bx0 <= points[k, 0] <= bx1 and by0 <= points[k, 1] <= by1):
+                continue
+            cx = x - points[k, 0]
+            cy = y - points[k, 1]
+            if cx * cx + cy * cy > (rad + reach) ** 2:
+                continue
+            t = _contact_time(hx, hy, vx, vy, cx, cy, rad, horizon, p)
+            if t < best:
                 best = t
-                kind = EV_CUSHION
+                kind = EV_POINT
                 idx = k
-    for k in range(points.shape[0]):
-        if not (bx0 <= points[k, 0] <= bx1 and by0 <= points[k, 1] <= by1):
-            continue
-        cx = x - points[k, 0]
-        cy = y - points[k, 1]
-        if cx * cx + cy * cy > (rad + reach) ** 2:
-            continue
-        t = _contact_time(hx, hy, vx, vy, cx, cy, rad, horizon, p)
-        if t < best:
-            best = t
-            kind = EV_POINT
-            idx = k
-    for k in range(pockets.shape[0]):
-        r_p = pockets[k, 2]
-        if (
-            pockets[k, 0] - r_p > bx1
-            or pockets[k, 0] + r_p < bx0
-            or pockets[k, 1] - r_p > by1
-            or pockets[k, 1] + r_p < by0
-        ):
-            continue
-        cx = x - pockets[k, 0]
-        cy = y - pockets[k, 1]
-        d2 = cx * cx + cy * cy
-        if d2 > (r_p + reach) ** 2:
-            continue
-        t = 0.0 if d2 <= r_p * r_p else _path_time(hx, hy, vx, vy, cx, cy, r_p, horizon)
-        if t < best:
-            best = t
-            kind = EV_POCKET
-            idx = k
+        for k in range(pockets.shape[0]):
+            r_p = pockets[k, 2]
+            if (
+                pockets[k, 0] - r_p > bx1
+                or pockets[k, 0] + r_p < bx0
+                or pockets[k, 1] - r_p > by1
+                or pockets[k, 1] + r_p < by0
+            ):
+                continue
+            cx = x - pockets[k, 0]
+            cy = y - pockets[k, 1]
+            d2 = cx * cx + cy * cy
+            if d2 > (r_p + reach) ** 2:
+                continue
+            t = 0.0 if d2 <= r_p * r_p else _path_time(hx, hy, vx, vy, cx, cy, r_p, horizon)
+            if t < best:
+                best = t
+                kind = EV_POCKET
+                idx = k
     if track_head and i == 0:
         g0 = head_x - x
         t = 0.0 if g0 <= 0.0 else _descent_root2(-hx, -vx, g0, horizon)
@@ -840,7 +1128,31 @@ def _predict_rail(
 # --------------------------------------------------------------------------- event loop
 
 
-@jit
+@jit_light
+def _safe_box(lines: np.ndarray, p: np.ndarray, safe: np.ndarray) -> None:
+    """The rectangle of ball centres at least R inside every cushion nose line."""
+    safe[0] = INF
+    safe[1] = -INF
+    safe[2] = INF
+    safe[3] = -INF
+    for k in range(lines.shape[0]):
+        if lines[k, 7] == JAW_ID:
+            continue
+        for e in range(2):
+            x = lines[k, 0] + e * lines[k, 2] * lines[k, 4]
+            y = lines[k, 1] + e * lines[k, 3] * lines[k, 4]
+            safe[0] = min(safe[0], x)
+            safe[1] = max(safe[1], x)
+            safe[2] = min(safe[2], y)
+            safe[3] = max(safe[3], y)
+    rad = p[P_R]
+    safe[0] += rad
+    safe[1] -= rad
+    safe[2] += rad
+    safe[3] -= rad
+
+
+@jit_light
 def _record(
     ev: np.ndarray, count: int, now: float, kind: int, i: int, j: int, info: float,
     pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
@@ -869,30 +1181,105 @@ def _record(
             ev[count, base + 7] = st[b]
 
 
-@jit
+@jit_light
+def _row_min(i: int, pair_t: np.ndarray, rmin: np.ndarray, rarg: np.ndarray) -> None:
+    """Recompute row i's earliest pair time (the first column on ties)."""
+    best = INF
+    arg = -1
+    for j in range(i + 1, pair_t.shape[0]):
+        if pair_t[i, j] < best:
+            best = pair_t[i, j]
+            arg = j
+    rmin[i] = best
+    rarg[i] = arg
+
+
+@jit_light
+def _set_pair(
+    i: int, j: int, t: float, pair_t: np.ndarray, rmin: np.ndarray, rarg: np.ndarray
+) -> None:
+    """Set pair (i < j)'s time and keep row i's minimum."""
+    pair_t[i, j] = t
+    if t < rmin[i] or (t == rmin[i] and j < rarg[i]):
+        rmin[i] = t
+        rarg[i] = j
+    elif rarg[i] == j and t > rmin[i]:
+        _row_min(i, pair_t, rmin, rarg)
+
+
+@jit_light
 def _refresh(
-    b: int, now: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
-    trans_t: np.ndarray, rail_t: np.ndarray, rail_kind: np.ndarray, rail_idx: np.ndarray,
-    pair_t: np.ndarray, lines: np.ndarray, points: np.ndarray, pockets: np.ndarray,
-    p: np.ndarray, head_x: float, track_head: bool, box: np.ndarray,
+    b: int, now: float, tref: np.ndarray, pos: np.ndarray, vel: np.ndarray, w: np.ndarray,
+    st: np.ndarray, trans_t: np.ndarray, rail_t: np.ndarray, rail_kind: np.ndarray,
+    rail_idx: np.ndarray, pair_t: np.ndarray, rmin: np.ndarray, rarg: np.ndarray,
+    lines: np.ndarray, points: np.ndarray, pockets: np.ndarray, p: np.ndarray,
+    head_x: float, track_head: bool, box: np.ndarray, safe: np.ndarray,
 ) -> None:  # fmt: skip
     """Recompute every prediction that involves ball b."""
     dur = _duration(b, vel, w, st, p)
     trans_t[b] = now + dur
     _bbox(b, dur, pos, vel, w, st, p, box)
     t, k, idx = _predict_rail(
-        b, now, pos, vel, w, st, trans_t, lines, points, pockets, p, head_x, track_head, box
+        b, now, pos, vel, w, st, trans_t, lines, points, pockets, p, head_x, track_head, box, safe
     )
     rail_t[b] = t
     rail_kind[b] = k
     rail_idx[b] = idx
+    if t < trans_t[b]:
+        _bbox(b, t - now, pos, vel, w, st, p, box)  # the pairs only look that far
     n = pos.shape[0]
+    reach = 2.0 * p[P_R] + p[P_EPS_TOUCH]
+    moving = st[b] in (SLIDING, ROLLING)
     for o in range(n):
         if o == b:
             continue
-        lo = min(b, o)
-        hi = max(b, o)
-        pair_t[lo, hi] = _predict_pair(lo, hi, now, pos, vel, w, st, trans_t, p, box)
+        so = st[o]
+        t = INF
+        # the pair can meet only if one of them moves and their boxes come within reach
+        if (
+            so != POCKETED
+            and (moving or so in (SLIDING, ROLLING))
+            and box[b, 0] - box[o, 1] <= reach
+            and box[o, 0] - box[b, 1] <= reach
+            and box[b, 2] - box[o, 3] <= reach
+            and box[o, 2] - box[b, 3] <= reach
+        ):
+            _sync(o, now, tref, pos, vel, w, st, p)
+            t = _predict_pair(min(b, o), max(b, o), now, pos, vel, w, st, trans_t, rail_t, p, box)
+        if o < b:
+            _set_pair(o, b, t, pair_t, rmin, rarg)
+        else:
+            pair_t[b, o] = t
+    _row_min(b, pair_t, rmin, rarg)
+
+
+@jit
+def workspace(
+    n: int,
+) -> tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+    np.ndarray, np.ndarray,
+]:  # fmt: skip
+    """The scratch arrays of :func:`run` for n balls (reusable from shot to shot)."""
+    return (
+        np.empty(n),  # trans_t
+        np.empty(n),  # rail_t
+        np.empty(n, np.int64),  # rail_kind
+        np.empty(n, np.int64),  # rail_idx
+        np.empty((n, n)),  # pair_t
+        np.empty(n),  # rmin
+        np.empty(n, np.int64),  # rarg
+        np.empty((n, 4)),  # box
+        np.empty(n, np.int64),  # act
+        np.empty((n * n, 2), np.int64),  # pairs
+        np.empty((n, n)),  # onset
+        np.empty((n * n, 2), np.int64),  # touched
+        np.empty((n, 7)),  # loc
+        np.empty((n, 5)),  # frc
+        np.empty(4),  # safe
+        np.empty(n),  # tref
+    )
 
 
 @jit
@@ -908,37 +1295,65 @@ def shoot(
         capacity are counted but not stored; ``status`` is ``EVENT_LIMIT`` if the shot
         did not come to rest within ``max_events`` events.
     """
+    (
+        trans_t, rail_t, rail_kind, rail_idx, pair_t, rmin, rarg, box, act, pairs, onset,
+        touched, loc, frc, safe, tref,
+    ) = workspace(pos.shape[0])  # fmt: skip
+    return run(
+        pos, vel, w, st, stroke, lines, points, pockets, p, head_x, track_head, ev,
+        max_events, trans_t, rail_t, rail_kind, rail_idx, pair_t, rmin, rarg, box, act,
+        pairs, onset, touched, loc, frc, safe, tref,
+    )  # fmt: skip
+
+
+@jit_light
+def run(
+    pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray, stroke: np.ndarray,
+    lines: np.ndarray, points: np.ndarray, pockets: np.ndarray, p: np.ndarray,
+    head_x: float, track_head: bool, ev: np.ndarray, max_events: int,
+    trans_t: np.ndarray, rail_t: np.ndarray, rail_kind: np.ndarray, rail_idx: np.ndarray,
+    pair_t: np.ndarray, rmin: np.ndarray, rarg: np.ndarray, box: np.ndarray,
+    act: np.ndarray, pairs: np.ndarray, onset: np.ndarray, touched: np.ndarray,
+    loc: np.ndarray, frc: np.ndarray, safe: np.ndarray, tref: np.ndarray,
+) -> tuple[int, int, float]:  # fmt: skip
+    """:func:`shoot` on the scratch arrays of :func:`workspace` (sized for these balls)."""
     n = pos.shape[0]
     _strike(vel, w, st, stroke, p)
     _record(ev, 0, 0.0, EV_STRIKE, 0, -1, stroke[0], pos, vel, w, st)
     count = 1
-    trans_t = np.empty(n)
-    rail_t = np.empty(n)
-    rail_kind = np.empty(n, np.int64)
-    rail_idx = np.empty(n, np.int64)
-    pair_t = np.full((n, n), INF)
-    box = np.empty((n, 4))
+    for i in range(n):
+        tref[i] = 0.0
+        for j in range(n):
+            pair_t[i, j] = INF
+    _safe_box(lines, p, safe)
     track = track_head
     now = 0.0
+    # -1, typed int64 rather than the literal -1 (which numba would compile every callee
+    # for a second time)
+    none = n - n - 1
     for i in range(n):
         trans_t[i] = _duration(i, vel, w, st, p)
         _bbox(i, trans_t[i], pos, vel, w, st, p, box)
     for i in range(n):
         t, k, idx = _predict_rail(
-            i, now, pos, vel, w, st, trans_t, lines, points, pockets, p, head_x, track, box
+            i, now, pos, vel, w, st, trans_t, lines, points, pockets, p, head_x, track, box, safe
         )
         rail_t[i] = t
         rail_kind[i] = k
         rail_idx[i] = idx
     for i in range(n):
+        if rail_t[i] < trans_t[i]:
+            _bbox(i, rail_t[i] - now, pos, vel, w, st, p, box)
+    for i in range(n):
         for j in range(i + 1, n):
-            pair_t[i, j] = _predict_pair(i, j, now, pos, vel, w, st, trans_t, p, box)
+            pair_t[i, j] = _predict_pair(i, j, now, pos, vel, w, st, trans_t, rail_t, p, box)
+        _row_min(i, pair_t, rmin, rarg)
     status = OK
     while True:
         best = INF
-        what = -1
-        bi = -1
-        bj = -1
+        what = none
+        bi = none
+        bj = none
         for i in range(n):
             if trans_t[i] < best:
                 best = trans_t[i]
@@ -949,24 +1364,22 @@ def shoot(
                 what = 1
                 bi = i
         for i in range(n):
-            for j in range(i + 1, n):
-                if pair_t[i, j] < best:
-                    best = pair_t[i, j]
-                    what = 2
-                    bi = i
-                    bj = j
+            if rmin[i] < best:
+                best = rmin[i]
+                what = 2
+                bi = i
+                bj = rarg[i]
         if best == INF:
             break
         if count >= max_events:
             status = EVENT_LIMIT
             break
-        if best > now:
-            dt = best - now
-            for k in range(n):
-                _advance(k, dt, pos, vel, w, st, p)
-            now = best
+        now = max(now, best)
+        _sync(bi, now, tref, pos, vel, w, st, p)
+        if what == 2:
+            _sync(bj, now, tref, pos, vel, w, st, p)
         info = 0.0
-        other = -1
+        other = none
         if what == 0:
             s = st[bi]
             if s == SLIDING:
@@ -1024,6 +1437,40 @@ def shoot(
         else:
             kind = EV_BALL
             other = bj
+            dx = pos[bj, 0] - pos[bi, 0]
+            dy = pos[bj, 1] - pos[bi, 1]
+            dist = math.sqrt(dx * dx + dy * dy)
+            vn = ((vel[bi, 0] - vel[bj, 0]) * dx + (vel[bi, 1] - vel[bj, 1]) * dy) / dist
+            ncont = none
+            if (
+                p[P_CLUSTER] > 0.0
+                and vn >= p[P_V_CHATTER]
+                and _has_neighbour(
+                    bi, bj, 2.0 * vn * _contact_duration(vn, p), now, tref, pos, vel, w, st, p, box
+                )
+            ):
+                for b in range(n):
+                    _sync(b, now, tref, pos, vel, w, st, p)
+                ncont = _compliant(
+                    bi, bj, vn, pos, vel, w, st, p, safe, act, pairs, onset, touched, loc, frc
+                )
+            if ncont > 0:
+                for b in range(n):
+                    if act[b] != 0:
+                        _settle(b, vel, w, st, p)
+                for c in range(ncont):
+                    a = touched[c, 0]
+                    b = touched[c, 1]
+                    _record(ev, count, now, EV_BALL, a, b, onset[a, b], pos, vel, w, st)
+                    count += 1
+                for b in range(n):
+                    if act[b] != 0:
+                        _refresh(
+                            b, now, tref, pos, vel, w, st, trans_t, rail_t, rail_kind, rail_idx,
+                            pair_t, rmin, rarg, lines, points, pockets, p, head_x, track,
+                            box, safe,
+                        )  # fmt: skip
+                continue
             info = _collide_balls(bi, bj, pos, vel, w, p)
             _settle(bi, vel, w, st, p)
             _settle(bj, vel, w, st, p)
@@ -1032,23 +1479,54 @@ def shoot(
         if st[bi] == POCKETED:
             trans_t[bi] = INF
             rail_t[bi] = INF
-            for o in range(n):
-                if o != bi:
-                    pair_t[min(bi, o), max(bi, o)] = INF
+            for o in range(bi):
+                _set_pair(o, bi, INF, pair_t, rmin, rarg)
+            for o in range(bi + 1, n):
+                pair_t[bi, o] = INF
+            rmin[bi] = INF
+            rarg[bi] = -1
         else:
             _refresh(
-                bi, now, pos, vel, w, st, trans_t, rail_t, rail_kind, rail_idx, pair_t,
-                lines, points, pockets, p, head_x, track, box,
+                bi, now, tref, pos, vel, w, st, trans_t, rail_t, rail_kind, rail_idx, pair_t,
+                rmin, rarg, lines, points, pockets, p, head_x, track, box, safe,
             )  # fmt: skip
         if what == 2:
             _refresh(
-                bj, now, pos, vel, w, st, trans_t, rail_t, rail_kind, rail_idx, pair_t,
-                lines, points, pockets, p, head_x, track, box,
+                bj, now, tref, pos, vel, w, st, trans_t, rail_t, rail_kind, rail_idx, pair_t,
+                rmin, rarg, lines, points, pockets, p, head_x, track, box, safe,
             )  # fmt: skip
+    for b in range(n):
+        _sync(b, now, tref, pos, vel, w, st, p)
     return count, status, now
 
 
 # --------------------------------------------------------------------------- facts
+
+
+@jit_light
+def check_layouts(
+    inches: np.ndarray, starts: np.ndarray, xlo: float, xhi: float, ylo: float, yhi: float,
+    pos: np.ndarray, min_dist: float,
+) -> tuple[int, int, int, int, float]:  # fmt: skip
+    """Check layouts' balls against the bounds and each other.
+
+    Layout l holds rows ``starts[l]:starts[l + 1]`` of ``inches`` (and of ``pos``, the same
+    centres in m). Returns (0, -1, -1, -1, 0) if all are valid, else the first problem:
+    (1, l, i, -1, 0) if ball i of layout l is outside the bounds (on ``inches``), or
+    (2, l, i, j, d) if its balls i < j are closer than ``min_dist`` (d, on ``pos``).
+    """
+    for lay in range(starts.shape[0] - 1):
+        a = starts[lay]
+        b = starts[lay + 1]
+        for i in range(a, b):
+            if not (xlo <= inches[i, 0] <= xhi and ylo <= inches[i, 1] <= yhi):
+                return 1, lay, i - a, -1, 0.0
+        for i in range(a, b):
+            for j in range(i + 1, b):
+                d = math.hypot(pos[j, 0] - pos[i, 0], pos[j, 1] - pos[i, 1])
+                if d < min_dist:
+                    return 2, lay, i - a, j - a, d
+    return 0, -1, -1, -1, 0.0
 
 
 @jit
@@ -1128,6 +1606,10 @@ def shoot_batch(
         w = np.empty((n, 3))
         st = np.empty(n, np.int64)
         rails = np.empty(n, np.int64)
+        (
+            trans_t, rail_t, rail_kind, rail_idx, pair_t, rmin, rarg, box, act, pairs, onset,
+            touched, loc, frc, safe, tref,
+        ) = workspace(n)  # fmt: skip
         for s in range(start, stop):
             lay = layout_of[s]
             for b in range(n):
@@ -1139,9 +1621,10 @@ def shoot_batch(
                 w[b, 1] = 0.0
                 w[b, 2] = 0.0
                 st[b] = states[lay, b]
-            count, status, t_end = shoot(
+            count, status, t_end = run(
                 pos, vel, w, st, strokes[s], lines, points, pockets, p, head_x,
-                track[lay] != 0, ev, max_events,
+                track[lay] != 0, ev, max_events, trans_t, rail_t, rail_kind, rail_idx, pair_t,
+                rmin, rarg, box, act, pairs, onset, touched, loc, frc, safe, tref,
             )  # fmt: skip
             out_count[s] = count
             out_status[s] = status

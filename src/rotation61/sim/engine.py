@@ -42,6 +42,8 @@ __all__ = [
 ]
 
 Layout = Mapping[Ball, Point]
+_LOG_ROWS: Final[int] = 700
+"""Event log rows allocated for a shot at first (small enough to stay off ``mmap``)."""
 _F64 = npt.NDArray[np.float64]
 _I64 = npt.NDArray[np.int64]
 
@@ -227,7 +229,6 @@ class SimResult:
 
     Attributes:
         shot: the observed facts in the referee's event model.
-        positions: where each ball on the table came to rest, inches, in ball order.
         pocketed: the balls pocketed, in order, with their pockets (the cue ball too).
         duration: time from the strike to the last event, s.
         event_count: the number of events.
@@ -235,14 +236,20 @@ class SimResult:
     """
 
     shot: Shot
-    positions: tuple[tuple[Ball, Point], ...]
     pocketed: tuple[tuple[Ball, PocketId], ...]
     duration: float
     event_count: int
     trajectory: Trajectory | None = dataclasses.field(default=None, compare=False)
+    _final: _F64 = dataclasses.field(repr=False, compare=False)
+    _states: _I64 = dataclasses.field(repr=False, compare=False)
     _log: _F64 = dataclasses.field(repr=False, compare=False)
     _ids: tuple[Ball, ...] = dataclasses.field(repr=False, compare=False)
     _table: SimTable = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def positions(self) -> tuple[tuple[Ball, Point], ...]:
+        """Where each ball on the table came to rest, inches, in ball order."""
+        return _positions(self._ids, self._final, self._states)
 
     @property
     def layout(self) -> dict[Ball, Point]:
@@ -289,40 +296,73 @@ def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
 # --------------------------------------------------------------------------- layouts
 
 
+def _ball_order(layout: Layout) -> tuple[Ball, ...]:
+    """The layout's balls, the cue ball first then ascending; checks the ball numbers."""
+    if CUE_BALL not in layout:
+        raise SimulationError("the layout has no cue ball (0)")
+    try:
+        ids = sorted(layout)
+    except TypeError as err:
+        raise SimulationError(f"layout balls {list(layout)!r} are not ball numbers") from err
+    for ball in ids:
+        if type(ball) is not int or not 0 <= ball <= 15:
+            raise SimulationError(f"layout ball {ball!r} is not a ball number 0..15")
+    return tuple(ids)  # 0 first: every number is in 0..15
+
+
+def _prepare_many(
+    layouts: Sequence[Layout], table: SimTable, params: Params
+) -> tuple[list[tuple[Ball, ...]], _F64, _I64]:
+    """Every layout's ball order, all their centres in m (stacked), and where each starts.
+
+    Raises:
+        SimulationError: the first layout (in order) with a ball off the table, two balls
+            overlapping, no cue ball, or a bad ball number.
+    """
+    orders = [_ball_order(layout) for layout in layouts]
+    coords: list[float] = []
+    add = coords.append
+    for layout, ids in zip(layouts, orders, strict=True):
+        for ball in ids:
+            point = layout[ball]
+            add(point.x)
+            add(point.y)
+    inches = np.array(coords, np.float64).reshape(-1, 2)
+    if len(orders) == 1:
+        starts = np.array([0, len(orders[0])], np.int64)
+    else:
+        starts = np.zeros(len(orders) + 1, np.int64)
+        np.cumsum([len(ids) for ids in orders], out=starts[1:])
+    pos = inches * METERS_PER_INCH
+    spec = table.spec
+    rad_in = params.ball_radius / METERS_PER_INCH
+    code, lay, i, j, dist = k.check_layouts(
+        inches,
+        starts,
+        rad_in - CONTACT_TOL_IN,
+        spec.length - rad_in + CONTACT_TOL_IN,
+        rad_in - CONTACT_TOL_IN,
+        spec.width - rad_in + CONTACT_TOL_IN,
+        pos,
+        2.0 * params.ball_radius - CONTACT_TOL_IN * METERS_PER_INCH,
+    )
+    if code == 1:
+        ball = orders[lay][i]
+        raise SimulationError(f"ball {ball!r} at {layouts[lay][ball]!r} is not inside the cushions")
+    if code == 2:
+        raise SimulationError(
+            f"balls {orders[lay][i]!r} and {orders[lay][j]!r} overlap "
+            f"({dist / METERS_PER_INCH!r} in apart)"
+        )
+    return orders, pos, starts
+
+
 def _prepare(
     layout: Layout, table: SimTable, params: Params
 ) -> tuple[tuple[Ball, ...], _F64, bool]:
     """Ball order (cue first), centres in m, and whether the cue ball starts in the kitchen."""
-    if CUE_BALL not in layout:
-        raise SimulationError("the layout has no cue ball (0)")
-    ids = (CUE_BALL, *sorted(b for b in layout if b != CUE_BALL))
-    for ball in ids:
-        if type(ball) is not int or not 0 <= ball <= 15:
-            raise SimulationError(f"layout ball {ball!r} is not a ball number 0..15")
-    spec = table.spec
-    rad_in = params.ball_radius / METERS_PER_INCH
-    pos = np.empty((len(ids), 2))
-    for i, ball in enumerate(ids):
-        point = layout[ball]
-        if not (
-            rad_in - CONTACT_TOL_IN <= point.x <= spec.length - rad_in + CONTACT_TOL_IN
-            and rad_in - CONTACT_TOL_IN <= point.y <= spec.width - rad_in + CONTACT_TOL_IN
-        ):
-            raise SimulationError(f"ball {ball!r} at {point!r} is not inside the cushions")
-        pos[i, 0] = point.x * METERS_PER_INCH
-        pos[i, 1] = point.y * METERS_PER_INCH
-    diameter = 2.0 * params.ball_radius
-    tol = CONTACT_TOL_IN * METERS_PER_INCH
-    for i in range(len(ids)):
-        d = np.hypot(pos[i + 1 :, 0] - pos[i, 0], pos[i + 1 :, 1] - pos[i, 1])
-        bad = np.nonzero(d < diameter - tol)[0]
-        if bad.size:
-            raise SimulationError(
-                f"balls {ids[i]!r} and {ids[i + 1 + int(bad[0])]!r} overlap "
-                f"({float(d[bad[0]]) / METERS_PER_INCH!r} in apart)"
-            )
-    in_kitchen = bool(pos[0, 0] < table.head_string_x)
-    return ids, pos, in_kitchen
+    orders, pos, _ = _prepare_many((layout,), table, params)
+    return orders[0], pos, bool(pos[0, 0] < table.head_string_x)
 
 
 def _check_stroke(
@@ -342,6 +382,16 @@ def _check_stroke(
             )
 
 
+def _positions(ids: tuple[Ball, ...], final: _F64, states: _I64) -> tuple[tuple[Ball, Point], ...]:
+    """The resting centres of the balls still on the table, inches, in ball order."""
+    inches = final / METERS_PER_INCH
+    return tuple(
+        (ball, Point(float(inches[i, 0]), float(inches[i, 1])))
+        for i, ball in enumerate(ids)
+        if states[i] != k.POCKETED
+    )
+
+
 def _shot(
     ids: tuple[Ball, ...],
     start: _F64,
@@ -351,8 +401,8 @@ def _shot(
     facts: _I64,
     rails: _I64,
     table: SimTable,
-) -> tuple[Shot, tuple[tuple[Ball, Point], ...], tuple[tuple[Ball, PocketId], ...]]:
-    """The referee's facts, the resting positions and the pocketed balls of a shot."""
+) -> tuple[Shot, tuple[tuple[Ball, PocketId], ...]]:
+    """The referee's facts and the pocketed balls of a shot."""
     n = len(ids)
     spec = table.spec
     first_idx = int(facts[k.F_FIRST])
@@ -361,13 +411,9 @@ def _shot(
     pocketed = tuple(
         (ids[int(facts[k.F_HEAD + i])], POCKETS[int(facts[k.F_HEAD + n + i])]) for i in range(count)
     )
-    rail_after = frozenset(ids[b] for b in range(n) if rails[b] & 2)
-    rail_any = frozenset(ids[b] for b in range(1, n) if rails[b] & 1)
-    positions = tuple(
-        (ids[i], Point(float(final[i, 0]) / METERS_PER_INCH, float(final[i, 1]) / METERS_PER_INCH))
-        for i in range(n)
-        if states[i] != k.POCKETED
-    )
+    flags = rails.tolist()
+    rail_after = frozenset(ids[b] for b in range(n) if flags[b] & 2)
+    rail_any = frozenset(ids[b] for b in range(1, n) if flags[b] & 1)
     kitchen: KitchenFacts | None = None
     if in_kitchen:
         kind = int(facts[k.F_CUE_FIRST_KIND])
@@ -390,7 +436,8 @@ def _shot(
         )
     rest_zone = Zone.OUTSIDE
     if n > 1 and states[1] != k.POCKETED:
-        rest_zone = zone(spec, positions_dict(positions)[ids[1]])
+        rx, ry = final[1]
+        rest_zone = zone(spec, Point(float(rx) / METERS_PER_INCH, float(ry) / METERS_PER_INCH))
     shot = Shot(
         first_contact=first,
         pocketed=tuple(b for b, _ in pocketed if b != CUE_BALL),
@@ -400,12 +447,7 @@ def _shot(
         kitchen=kitchen,
         lowest_rest_zone=rest_zone,
     )
-    return shot, positions, pocketed
-
-
-def positions_dict(positions: Sequence[tuple[Ball, Point]]) -> dict[Ball, Point]:
-    """A layout (ball to centre) from a result's ``positions``."""
-    return dict(positions)
+    return shot, pocketed
 
 
 # --------------------------------------------------------------------------- simulate
@@ -454,11 +496,23 @@ def simulate(
     vel = np.zeros((len(ids), 2))
     w = np.zeros((len(ids), 3))
     st = np.zeros(len(ids), np.int64)
-    log = np.empty((max_events + 1, k.EV_WIDTH))
+    row = np.array(stroke.as_tuple())
+    log = np.empty((min(max_events + 1, _LOG_ROWS), k.EV_WIDTH))
     count, status, t_end = k.shoot(
-        pos, vel, w, st, np.array(stroke.as_tuple()), lines, points, pockets, p,
-        table.head_string_x, in_kitchen, log, max_events,
+        pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
+        log, max_events,
     )  # fmt: skip
+    if count > len(log) and status == k.OK:
+        # a long shot: run it again (bit for bit the same) with room for every event
+        pos = start.copy()
+        vel[:] = 0.0
+        w[:] = 0.0
+        st[:] = 0
+        log = np.empty((count, k.EV_WIDTH))
+        count, status, t_end = k.shoot(
+            pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
+            log, max_events,
+        )  # fmt: skip
     if status != k.OK:
         raise SimulationError(
             f"the shot did not come to rest within {max_events} events ({stroke!r})"
@@ -466,7 +520,7 @@ def simulate(
     facts = np.empty(k.F_HEAD + 2 * len(ids), np.int64)
     rails = np.empty(len(ids), np.int64)
     k.facts(log, count, len(ids), facts, rails)
-    shot, positions, pocketed = _shot(ids, start, in_kitchen, pos, st, facts, rails, table)
+    shot, pocketed = _shot(ids, start, in_kitchen, pos, st, facts, rails, table)
     log = log[:count].copy()
     traj = None
     if trajectory:
@@ -475,11 +529,12 @@ def simulate(
         traj = Trajectory(ids, begin, log, params, float(t_end))
     return SimResult(
         shot=shot,
-        positions=positions,
         pocketed=pocketed,
         duration=float(t_end),
         event_count=int(count),
         trajectory=traj,
+        _final=pos,
+        _states=st,
         _log=log,
         _ids=ids,
         _table=table,
@@ -543,7 +598,7 @@ class BatchResult:
             local[k.F_HEAD + i] = remap[facts[k.F_HEAD + i]]
             local[k.F_HEAD + len(sel) + i] = facts[k.F_HEAD + n_all + i]
         states = np.where(self.pocketed_mask[index, sel], k.POCKETED, k.STATIONARY)
-        shot, _, _ = _shot(
+        shot, _ = _shot(
             ids,
             self._starts[self._layout_of[index]][sel],
             bool(self._kitchen[self._layout_of[index]]),
@@ -633,13 +688,13 @@ def simulate_batch(
     states = np.full((len(lay_list), n), k.POCKETED, np.int64)
     kitchen = np.zeros(len(lay_list), np.bool_)
     present = np.zeros((len(lay_list), n), np.bool_)
-    for li, lay in enumerate(lay_list):
-        ids, pos, in_kitchen = _prepare(lay, table, params)
-        for i, b in enumerate(ids):
-            starts[li, column[b]] = pos[i]
-            states[li, column[b]] = k.STATIONARY
-            present[li, column[b]] = True
-        kitchen[li] = in_kitchen
+    orders, pos, first = _prepare_many(lay_list, table, params)
+    which = np.repeat(np.arange(len(lay_list)), np.diff(first))
+    cols = [column[b] for ids in orders for b in ids]
+    starts[which, cols] = pos
+    states[which, cols] = k.STATIONARY
+    present[which, cols] = True
+    kitchen[:] = pos[first[:-1], 0] < table.head_string_x
     for s, stroke in enumerate(strokes):
         if is_miscue(stroke, params):
             raise MiscueError(f"stroke {s} {stroke!r} is beyond the miscue limit")
