@@ -83,3 +83,22 @@ def test_a_failed_import_stores_nothing(database_url: str) -> None:
         )
     assert repo.count_matches() == 1
     engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_pooled_connection_dropped_while_idle_is_replaced(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rotation61.web import database
+
+    monkeypatch.setattr(database, "_IDLE_PING_S", 0.0)  # every reused connection is "idle"
+    engine = _engine(postgres_url)
+    with engine.connect() as conn:
+        pid = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+    killer = _engine(postgres_url)
+    with killer.connect() as conn:
+        assert conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid}).scalar()
+    killer.dispose()
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT pg_backend_pid()")).scalar() != pid
+    engine.dispose()

@@ -15,15 +15,14 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import make_url
 
 from rotation61.rules import Rotation61Error
-from rotation61.text import Language
 from rotation61.web.api.routes import console, live, matches, pages
-from rotation61.web.broker import Hub, LocalNotifier, NullNotifier, PostgresListener
+from rotation61.web.broker import Hub, LocalNotifier, PostgresListener
 from rotation61.web.database import create_db_engine, ensure_organiser, ensure_secret, migrate
-from rotation61.web.deps import AppContext, Attempts, language
-from rotation61.web.errors import MatchNotFoundError, WebError, status_for
+from rotation61.web.deps import AppContext, Attempts, request_language
+from rotation61.web.errors import WebError, status_for
 from rotation61.web.repository import NOTIFY_CHANNEL, SqlRepository
 from rotation61.web.security import Signer
-from rotation61.web.services import MatchService, Notifier
+from rotation61.web.services import MatchService
 from rotation61.web.settings import Settings
 from rotation61.web.templating import render
 from rotation61.web.views import scoreboard_view
@@ -46,21 +45,14 @@ def build_context(settings: Settings) -> AppContext:
     secret = ensure_secret(engine)
     ensure_organiser(engine, settings.organiser_password)
     repository = SqlRepository(engine)
-    holder: list[MatchService] = []
-
-    def render(match_id: int, lang: Language) -> dict[str, object] | None:
-        try:
-            stored, timeline = holder[0].timeline(match_id)
-        except MatchNotFoundError:
-            return None
-        return scoreboard_view(stored, timeline, lang)
-
-    hub = Hub(render)
-    notifier: Notifier = NullNotifier() if settings.is_postgres else LocalNotifier(hub)
+    # The service wakes this worker's hub at once on every backend; on PostgreSQL the
+    # input's transaction also notifies every worker (this one skips what it has shown).
+    notifier = LocalNotifier()
     service = MatchService(repository, notifier)
-    holder.append(service)
+    hub = Hub(service, scoreboard_view)
+    notifier.hub = hub
     listener = (
-        PostgresListener(_conninfo(settings.database_url), NOTIFY_CHANNEL, hub)
+        PostgresListener(_conninfo(settings.database_url), NOTIFY_CHANNEL, hub, service.offer)
         if settings.is_postgres
         else None
     )
@@ -80,7 +72,12 @@ def _error_response(request: Request, status: int, name: str, detail: str) -> Re
         return JSONResponse({"error": name, "detail": detail}, status_code=status)
     ctx: AppContext = request.app.state.ctx
     return render(
-        request, ctx, "error.html", language(request, ctx), status_code=status, detail=detail
+        request,
+        ctx,
+        "error.html",
+        request_language(request, ctx),
+        status_code=status,
+        detail=detail,
     )
 
 

@@ -6,10 +6,13 @@ language that has subscribers and hands the same frame to each of them. Frames c
 the whole scoreboard, so a screen that missed one is whole again with the next;
 renders are coalesced, never queued.
 
-- SQLite (one process): the service's :class:`LocalNotifier` wakes the hub directly.
-- PostgreSQL (several workers or hosts): the repository sends ``NOTIFY`` in the input's
-  own transaction; every worker's :class:`PostgresListener` LISTENs and wakes its
-  hub, so a spectator on any worker sees every input from any other.
+- Every backend: the service's :class:`LocalNotifier` wakes its own worker's hub right
+  after the commit; the hub renders from the worker's memory, with no I/O.
+- PostgreSQL (several workers or hosts): the repository also sends ``NOTIFY`` in the
+  input's own transaction, carrying the input; every worker's
+  :class:`PostgresListener` LISTENs, advances its memory with the input and wakes its
+  hub, so a spectator on any worker sees every input from any other. Announcements
+  already shown are skipped; a gap in the memory is read from storage.
 """
 
 from __future__ import annotations
@@ -20,18 +23,42 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol
 
 from rotation61.text import Language
+from rotation61.web.errors import MatchNotFoundError
+from rotation61.web.model import StoredMatch
+from rotation61.web.repository import parse_payload
+from rotation61.web.timeline import Input, Timeline
 
-__all__ = ["Hub", "LocalNotifier", "NullNotifier", "PostgresListener", "Subscriber"]
+__all__ = [
+    "Boards",
+    "Hub",
+    "LocalNotifier",
+    "NullNotifier",
+    "PostgresListener",
+    "Subscriber",
+]
 
 _log = logging.getLogger(__name__)
 HALL: Final = 0
 """The pseudo match number of the hall subscription (every match)."""
 
-Renderer = Callable[[int, Language], dict[str, object] | None]
-"""Renders a match's scoreboard in a language (``None`` if it no longer exists)."""
+Board = tuple[StoredMatch, Timeline]
+View = Callable[[StoredMatch, Timeline, Language], dict[str, object]]
+"""Renders a match's scoreboard in a language (pure)."""
+
+
+class Boards(Protocol):
+    """Where the hub gets a match's state: the worker's memory, else storage."""
+
+    def cached(self, match_id: int, seq: int = 0) -> Board | None:
+        """The remembered state if it replays input ``seq`` or later (no I/O)."""
+        ...
+
+    def timeline(self, match_id: int) -> Board:
+        """The current state, read from storage (:class:`MatchNotFoundError` if none)."""
+        ...
 
 
 @dataclass(eq=False)
@@ -39,15 +66,15 @@ class Subscriber:
     """One connected screen: the latest frame per match, and a wake-up event."""
 
     lang: Language
-    frames: dict[int, str] = field(default_factory=dict)
+    frames: dict[int, bytes] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def push(self, match_id: int, frame: str) -> None:
+    def push(self, match_id: int, frame: bytes) -> None:
         """Keep the newest frame of a match and wake the screen's stream."""
         self.frames[match_id] = frame
         self.wake.set()
 
-    def take(self) -> list[str]:
+    def take(self) -> list[bytes]:
         """The frames not sent yet, oldest match first."""
         frames = list(self.frames.values())
         self.frames.clear()
@@ -56,13 +83,21 @@ class Subscriber:
 
 
 class Hub:
-    """The spectators of one worker process, by match."""
+    """The spectators of one worker process, by match.
 
-    def __init__(self, render: Renderer) -> None:
-        self._render = render
+    A render needs no I/O when the worker already remembers the match at the announced
+    input (it stored the input itself, or the notification carried it); otherwise the
+    new inputs are read from storage in a thread. Each frame is encoded once per
+    language and the same bytes go to every screen of that language.
+    """
+
+    def __init__(self, boards: Boards, view: View) -> None:
+        self._boards = boards
+        self._view = view
         self._subscribers: dict[int, set[Subscriber]] = {}
         self._latest: dict[int, int] = {}
         self._rendered: dict[int, int] = {}
+        self._reload: set[int] = set()
         self._running: set[int] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -98,10 +133,15 @@ class Hub:
         loop.call_soon_threadsafe(self.wake, match_id, seq)
 
     def refresh_all(self) -> None:
-        """Re-render every watched match (after a lost notification connection)."""
+        """Re-render every watched match from storage (after a lost notification connection)."""
         for match_id in list(self._subscribers):
             if match_id != HALL:
-                self.wake(match_id, self._latest.get(match_id, 0) + 1)
+                self.reload(match_id)
+
+    def reload(self, match_id: int) -> None:
+        """On the loop: re-render a match from storage, whatever was announced."""
+        self._reload.add(match_id)
+        self.wake(match_id, self._latest.get(match_id, 0))
 
     def wake(self, match_id: int, seq: int) -> None:
         """On the loop: note the newest input and make sure a render is under way."""
@@ -110,48 +150,75 @@ class Hub:
         if match_id in self._running:
             return
         if not self._subscribers.get(match_id) and not self._subscribers.get(HALL):
-            self._rendered[match_id] = seq
+            self._rendered[match_id] = max(seq, self._rendered.get(match_id, -1))
+            self._reload.discard(match_id)
+            return
+        if not self._due(match_id):
             return
         self._running.add(match_id)
         task = asyncio.get_running_loop().create_task(self._fan_out(match_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _due(self, match_id: int) -> bool:
+        return match_id in self._reload or self._rendered.get(match_id, -1) < self._latest.get(
+            match_id, 0
+        )
+
     async def _fan_out(self, match_id: int) -> None:
         try:
-            while self._rendered.get(match_id, -1) < self._latest.get(match_id, 0):
-                target = self._latest[match_id]
-                watchers = list(self._subscribers.get(match_id, ())) + list(
-                    self._subscribers.get(HALL, ())
-                )
-                for lang in {s.lang for s in watchers}:
-                    view = await asyncio.to_thread(self._render, match_id, lang)
-                    if view is None:
+            while self._due(match_id):
+                target = self._latest.get(match_id, 0)
+                board = None
+                if match_id in self._reload:
+                    self._reload.discard(match_id)
+                else:
+                    board = self._boards.cached(match_id, target)
+                if board is None:
+                    try:
+                        board = await asyncio.to_thread(self._boards.timeline, match_id)
+                    except MatchNotFoundError:
+                        self._rendered[match_id] = target
                         continue
-                    frame = sse_frame(view)
-                    for subscriber in watchers:
-                        if subscriber.lang is lang:
-                            subscriber.push(match_id, frame)
-                self._rendered[match_id] = target
+                self._send(match_id, board)
+                self._rendered[match_id] = max(target, board[1].log_length)
         except Exception:  # a render failure must not kill the worker; the next input retries
             _log.exception("rendering match %s for spectators failed", match_id)
+            self._reload.add(match_id)  # and reads storage again
         finally:
             self._running.discard(match_id)
 
+    def _send(self, match_id: int, board: Board) -> None:
+        watchers = [*self._subscribers.get(match_id, ()), *self._subscribers.get(HALL, ())]
+        frames: dict[Language, bytes] = {}
+        for subscriber in watchers:
+            frame = frames.get(subscriber.lang)
+            if frame is None:
+                frame = frames[subscriber.lang] = sse_frame(self._view(*board, subscriber.lang))
+            subscriber.push(match_id, frame)
+
     async def stream(
-        self, match_id: int, lang: Language, first: list[dict[str, object]], *, ping_s: float = 15
-    ) -> AsyncIterator[str]:
+        self,
+        match_id: int,
+        lang: Language,
+        first: list[dict[str, object]],
+        *,
+        ping_s: float = 15,
+    ) -> AsyncIterator[bytes]:
         """The server-sent events of one screen: the current view(s), then every update."""
         subscriber = self.subscribe(match_id, lang)
         try:
-            yield "retry: 1000\n\n"
+            yield b"retry: 1000\n\n"
             for view in first:
                 yield sse_frame(view)
+            shown = first[0].get("seq") if match_id != HALL and first else None
+            if isinstance(shown, int) and self._latest.get(match_id, -1) > shown:
+                self.reload(match_id)  # an input landed while the first view was read
             while True:
                 try:
                     await asyncio.wait_for(subscriber.wake.wait(), timeout=ping_s)
                 except TimeoutError:
-                    yield ": ping\n\n"
+                    yield b": ping\n\n"
                     continue
                 for frame in subscriber.take():
                     yield frame
@@ -167,21 +234,26 @@ class Hub:
                 await task
 
 
-def sse_frame(view: dict[str, object]) -> str:
-    """A scoreboard view as one server-sent event (``id`` is ``<match>:<seq>``)."""
+def sse_frame(view: dict[str, object]) -> bytes:
+    """A scoreboard view as one server-sent event (``id`` is ``<match>:<seq>``), UTF-8."""
     data = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {view.get('id')}:{view.get('seq')}\nevent: board\ndata: {data}\n\n"
+    return f"id: {view.get('id')}:{view.get('seq')}\nevent: board\ndata: {data}\n\n".encode()
 
 
 class LocalNotifier:
-    """Wakes this process's hub (SQLite: a single worker)."""
+    """Wakes this process's hub at once (every backend; PostgreSQL also notifies the others).
 
-    def __init__(self, hub: Hub) -> None:
-        self._hub = hub
+    Attributes:
+        hub: the hub to wake (set after the hub is made, as the hub reads the service).
+    """
+
+    def __init__(self, hub: Hub | None = None) -> None:
+        self.hub = hub
 
     def published(self, match_id: int, seq: int) -> None:
         """Input ``seq`` of a match is stored."""
-        self._hub.published(match_id, seq)
+        if self.hub is not None:
+            self.hub.published(match_id, seq)
 
 
 class NullNotifier:
@@ -192,12 +264,24 @@ class NullNotifier:
 
 
 class PostgresListener:
-    """``LISTEN`` on the inputs channel and wake the hub; reconnects by itself."""
+    """``LISTEN`` on the inputs channel and wake the hub; reconnects by itself.
 
-    def __init__(self, conninfo: str, channel: str, hub: Hub) -> None:
+    A notification carries the committed input; ``offer`` (the service's) advances the
+    worker's remembered state with it, so the hub renders without reading storage.
+    Inputs missed while the connection was down leave a gap, which is read from storage.
+    """
+
+    def __init__(
+        self,
+        conninfo: str,
+        channel: str,
+        hub: Hub,
+        offer: Callable[[int, int, Input], object] | None = None,
+    ) -> None:
         self._conninfo = conninfo
         self._channel = channel
         self._hub = hub
+        self._offer = offer
         self._task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
 
@@ -220,9 +304,13 @@ class PostgresListener:
                     self._hub.refresh_all()
                     delay = 0.2
                     async for note in conn.notifies():
-                        match_id, _, seq = note.payload.partition(":")
-                        if match_id.isdigit() and seq.isdigit():
-                            self._hub.wake(int(match_id), int(seq))
+                        parsed = parse_payload(note.payload)
+                        if parsed is None:
+                            continue
+                        match_id, seq, item = parsed
+                        if item is not None and self._offer is not None:
+                            self._offer(match_id, seq, item)
+                        self._hub.wake(match_id, seq)
             except asyncio.CancelledError:
                 raise
             except Exception:

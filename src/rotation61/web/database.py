@@ -8,6 +8,7 @@ in ``rotation61/web/migrations``, the same for SQLite and PostgreSQL.
 from __future__ import annotations
 
 import secrets
+import time
 from pathlib import Path
 from typing import Any, Final
 
@@ -15,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InvalidatePoolError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
@@ -36,6 +37,8 @@ __all__ = [
 MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 SECRET_KEY: Final = "secret_key"
 _MIGRATION_LOCK: Final = 61_061
+_IDLE_SINCE: Final = "rotation61_idle_since"
+_IDLE_PING_S: Final = 5.0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
@@ -66,7 +69,35 @@ def create_db_engine(url: str, *, pool_size: int = 10) -> Engine:
             )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=pool_size, max_overflow=20)
+    _ping_when_idle(engine)
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection on checkout only if it sat idle for a while.
+
+    SQLAlchemy's ``pool_pre_ping`` costs a round trip on *every* checkout; a connection
+    in steady use does not need one. One that sat idle (the server may have restarted
+    or dropped it) is pinged, and a dead one makes the pool discard its connections
+    and connect anew.
+    """
+    dialect = engine.dialect
+
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get(_IDLE_SINCE)
+        if since is None or time.monotonic() - since < _IDLE_PING_S:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except Exception as err:
+            raise InvalidatePoolError(f"a pooled connection is gone: {err}") from err
+
+    event.listen(engine, "checkin", checkin)
+    event.listen(engine, "checkout", checkout)
 
 
 def migrate(engine: Engine) -> None:

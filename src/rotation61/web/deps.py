@@ -20,6 +20,7 @@ from typing import Annotated, Final
 
 from fastapi import Depends, Request
 from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
 
 from rotation61.text import Language
 from rotation61.web.broker import Hub, PostgresListener
@@ -44,6 +45,7 @@ __all__ = [
     "organiser",
     "referee",
     "referee_cookie",
+    "request_language",
 ]
 
 CSRF_COOKIE: Final = "r61_csrf"
@@ -97,7 +99,7 @@ class AppContext:
     listener: PostgresListener | None = None
 
 
-def get_ctx(request: Request) -> AppContext:
+async def get_ctx(request: Request) -> AppContext:
     """The worker's context."""
     ctx: AppContext = request.app.state.ctx
     return ctx
@@ -106,15 +108,20 @@ def get_ctx(request: Request) -> AppContext:
 Ctx = Annotated[AppContext, Depends(get_ctx)]
 
 
-def get_service(ctx: Ctx) -> MatchService:
+async def get_service(ctx: Ctx) -> MatchService:
     """The match service."""
     return ctx.service
 
 
-def language(request: Request, ctx: Ctx) -> Language:
+def request_language(request: Request, ctx: AppContext) -> Language:
     """The screen's language: ``?lang=``, else the user's cookie, else the default."""
     chosen = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE)
     return parse_language(chosen, ctx.settings.default_language)
+
+
+async def language(request: Request, ctx: Ctx) -> Language:
+    """The screen's language (a dependency; async, so it needs no thread)."""
+    return request_language(request, ctx)
 
 
 async def check_csrf(request: Request, ctx: AppContext) -> None:
@@ -165,7 +172,7 @@ async def organiser(request: Request, ctx: Ctx) -> str:
     if basic is not None:
         user, password = basic
         ctx.attempts.check(f"organiser {user}")
-        if check_organiser(ctx.engine, user, password):
+        if await run_in_threadpool(check_organiser, ctx.engine, user, password):
             return user
         ctx.attempts.failed(f"organiser {user}")
         raise AuthenticationError("wrong organiser username or password")
@@ -184,7 +191,10 @@ async def referee(match_id: int, request: Request, ctx: Ctx) -> StoredMatch:
         AuthenticationError: no valid referee token (or organiser login) for this match.
         CsrfError: a cookie-authenticated change without the CSRF token.
     """
-    stored = ctx.service.stored(match_id)
+    known = ctx.service.cached(match_id)
+    stored = (
+        known[0] if known is not None else await run_in_threadpool(ctx.service.stored, match_id)
+    )
     if _basic(request) is not None:
         await organiser(request, ctx)
         return stored

@@ -15,20 +15,50 @@ from contextlib import AbstractContextManager, nullcontext
 from types import MappingProxyType
 from typing import Final, Protocol
 
-from sqlalchemy import Engine, func, insert, select, text, update
+from sqlalchemy import Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
-from rotation61.rules import Seat
+from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
 from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
 from rotation61.web.orm import InputRow, MatchRow
 from rotation61.web.timeline import Input, input_from_dict, input_to_dict
 
-__all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository"]
+__all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository", "notify_payload", "parse_payload"]
 
 NOTIFY_CHANNEL: Final = "rotation61_inputs"
-"""The PostgreSQL NOTIFY channel; the payload is ``"<match id>:<seq>"``."""
+"""The PostgreSQL NOTIFY channel; the payload is ``"<match id>:<seq>:<input JSON>"``."""
+PAYLOAD_LIMIT: Final = 7900
+"""PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; longer inputs go without."""
+
+
+# Built once: SQLAlchemy then reuses their compiled form instead of rebuilding them per input.
+_LOAD_INPUTS: Final = (
+    select(InputRow.payload)
+    .where(InputRow.match_id == bindparam("p_match"), InputRow.seq > bindparam("p_after"))
+    .order_by(InputRow.seq)
+)
+_MOVE_LOG: Final = (
+    update(MatchRow)
+    .where(MatchRow.id == bindparam("p_match"), MatchRow.log_length == bindparam("p_prev"))
+    .values(
+        log_length=bindparam("p_seq"),
+        status=bindparam("p_status"),
+        racks_won_a=bindparam("p_racks_a"),
+        racks_won_b=bindparam("p_racks_b"),
+    )
+)
+_STORE_INPUT: Final = insert(InputRow).values(
+    match_id=bindparam("p_match"),
+    seq=bindparam("p_seq"),
+    kind=bindparam("p_kind"),
+    payload=bindparam("p_payload"),
+    created_at=bindparam("p_created_at"),
+)
+_STORE_INPUT_NOTIFY: Final = _STORE_INPUT.returning(
+    func.pg_notify(bindparam("p_channel"), bindparam("p_notice"))
+)
 
 
 class Repository(Protocol):
@@ -185,13 +215,9 @@ class SqlRepository:
 
     def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
         """The inputs of a match with ``seq > after``, in order."""
-        query = (
-            select(InputRow.payload)
-            .where(InputRow.match_id == match_id, InputRow.seq > after)
-            .order_by(InputRow.seq)
-        )
         with self._engine.connect() as conn:
-            return [input_from_dict(json.loads(p)) for p in conn.scalars(query)]
+            rows = conn.scalars(_LOAD_INPUTS, {"p_match": match_id, "p_after": after})
+            return [input_from_dict(json.loads(p)) for p in rows]
 
     def append_input(
         self,
@@ -209,37 +235,30 @@ class SqlRepository:
             StaleInputError: input ``seq`` already exists (another input won the race).
         """
         data = input_to_dict(item)
-        row = {
-            "match_id": match_id,
-            "seq": seq,
-            "kind": str(data["kind"]),
-            "payload": json.dumps(data, separators=(",", ":")),
-            "created_at": created_at,
+        payload = json.dumps(data, separators=(",", ":"))
+        params: dict[str, object] = {
+            "p_match": match_id,
+            "p_prev": seq - 1,
+            "p_seq": seq,
+            "p_status": status.value,
+            "p_racks_a": racks_won[0],
+            "p_racks_b": racks_won[1],
+            "p_kind": str(data["kind"]),
+            "p_payload": payload,
+            "p_created_at": created_at,
         }
+        if self._is_postgres:  # every worker is told at the commit
+            params.update(p_channel=NOTIFY_CHANNEL, p_notice=notify_payload(match_id, seq, payload))
         with self._write_lock:
             try:
                 with self._engine.begin() as conn:
-                    moved = conn.execute(
-                        update(MatchRow)
-                        .where(MatchRow.id == match_id, MatchRow.log_length == seq - 1)
-                        .values(
-                            log_length=seq,
-                            status=status.value,
-                            racks_won_a=racks_won[0],
-                            racks_won_b=racks_won[1],
-                        )
-                    )
-                    if moved.rowcount != 1:
+                    if conn.execute(_MOVE_LOG, params).rowcount != 1:
                         raise StaleInputError(
                             f"stale input: it was made for input {seq} of match {match_id}, "
                             "which another input already took; reload the match"
                         )
-                    conn.execute(insert(InputRow), [row])
-                    if self._is_postgres:
-                        conn.execute(
-                            text("SELECT pg_notify(:channel, :payload)"),
-                            {"channel": NOTIFY_CHANNEL, "payload": f"{match_id}:{seq}"},
-                        )
+                    store = _STORE_INPUT_NOTIFY if self._is_postgres else _STORE_INPUT
+                    conn.execute(store, params).close()
             except IntegrityError as err:
                 raise StaleInputError(
                     f"stale input: input {seq} of match {match_id} already exists; reload"
@@ -249,6 +268,31 @@ class SqlRepository:
         """How many matches are stored."""
         with self._sessions() as session:
             return int(session.scalar(select(func.count()).select_from(MatchRow)) or 0)
+
+
+def notify_payload(match_id: int, seq: int, stored_input: str) -> str:
+    """The NOTIFY payload of a stored input: ``"<match>:<seq>:<input JSON>"``.
+
+    The input is left out (``"<match>:<seq>"``) when it would make the payload too long;
+    listeners then read it from storage.
+    """
+    payload = f"{match_id}:{seq}:{stored_input}"
+    return payload if len(payload.encode()) < PAYLOAD_LIMIT else f"{match_id}:{seq}"
+
+
+def parse_payload(payload: str) -> tuple[int, int, Input | None] | None:
+    """The match, seq and (when carried) input of a NOTIFY payload; ``None`` if malformed."""
+    match_id, _, rest = payload.partition(":")
+    seq, _, data = rest.partition(":")
+    if not (match_id.isdigit() and seq.isdigit()):
+        return None
+    item: Input | None = None
+    if data:
+        try:
+            item = input_from_dict(json.loads(data))
+        except (ValueError, TypeError, Rotation61Error):  # read from storage instead
+            item = None
+    return int(match_id), int(seq), item
 
 
 def _input_row(match_id: int, seq: int, item: Input, created_at: str) -> InputRow:

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Final, Protocol
 
 from rotation61.records import MatchRecord, format_match, from_json, to_json
+from rotation61.rules import Rotation61Error
 from rotation61.web.errors import AuthenticationError, StaleInputError
 from rotation61.web.export import log_of, normalise_tags, record_of
 from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch, status_of
@@ -127,21 +128,34 @@ class MatchService:
         Raises:
             MatchNotFoundError: no match has that number.
         """
+        known = self.cached(match_id)
+        return known[0] if known is not None else self._repo.get_match(match_id)
+
+    def cached(self, match_id: int, seq: int = 0) -> tuple[StoredMatch, Timeline] | None:
+        """The remembered match and timeline if it replays input ``seq`` or later; no I/O.
+
+        The memory only ever holds committed prefixes of the stored log (the log is
+        append-only), so a remembered timeline with ``log_length >= seq`` is the state at
+        ``seq`` or at a later input. ``None`` when it is not known or older than ``seq``.
+        """
         with self._lock:
             known = self._cache.get(match_id)
-        return known[0] if known is not None else self._repo.get_match(match_id)
+        if known is None or known[1].log_length < seq:
+            return None
+        return known
 
     def timeline(self, match_id: int) -> tuple[StoredMatch, Timeline]:
         """A match and its state, rebuilt from the stored inputs through the referee.
 
-        Only the inputs stored since the last call are read (another worker may have
-        stored them); the state is advanced from the remembered timeline.
+        Only the inputs stored since the remembered timeline are read (another worker may
+        have stored them) and the state is advanced from it: the engine's states are
+        immutable values, and an undo returns to the remembered previous timeline, so the
+        result equals a replay of the whole log. The first call for a match replays it all.
 
         Raises:
             MatchNotFoundError: no match has that number.
         """
-        with self._lock:
-            known = self._cache.get(match_id)
+        known = self.cached(match_id)
         if known is None:
             stored = self._repo.get_match(match_id)
             timeline = start_timeline(stored.setup.start())
@@ -151,6 +165,26 @@ class MatchService:
             timeline = advance(timeline, item)
         self._remember(match_id, stored, timeline)
         return stored, timeline
+
+    def offer(self, match_id: int, seq: int, item: Input) -> bool:
+        """Advance the remembered timeline by input ``seq``, stored (committed) elsewhere.
+
+        Used with PostgreSQL's notifications, which carry the committed input: the
+        remembered timeline moves on only if it stands at ``seq - 1``; otherwise (a gap,
+        or not remembered) nothing changes and the next read goes to storage.
+
+        Returns:
+            Whether the remembered timeline now replays input ``seq``.
+        """
+        known = self.cached(match_id)
+        if known is None or known[1].log_length != seq - 1:
+            return known is not None and known[1].log_length >= seq
+        try:
+            new = advance(known[1], item)
+        except Rotation61Error:  # pragma: no cover - a stored input was judged already
+            return False
+        self._remember(match_id, known[0], new)
+        return True
 
     def _remember(self, match_id: int, stored: StoredMatch, timeline: Timeline) -> None:
         with self._lock:
@@ -179,7 +213,12 @@ class MatchService:
             IllegalActionError: the referee does not allow the input now.
             InvalidShotError: the shot does not fit the table.
         """
-        stored, timeline = self.timeline(match_id)
+        known = self.cached(match_id)
+        if known is not None and known[1].log_length == expected_seq:
+            # Optimistic: storage refuses the input if another worker stored one since.
+            stored, timeline = known
+        else:
+            stored, timeline = self.timeline(match_id)
         if expected_seq != timeline.log_length:
             raise StaleInputError(
                 f"stale input: the screen showed {expected_seq} input(s) but match "

@@ -1,11 +1,13 @@
 """HTML pages: hall, login, desk, referee console, scoreboard and overlay."""
 
+import functools
 import secrets
 from typing import Annotated
 from urllib.parse import quote, urlparse
 
 from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from rotation61.rules import PRESETS
 from rotation61.text import Language
@@ -117,7 +119,7 @@ async def desk_page(request: Request, ctx: Ctx, lang: Lang) -> Response:
     raw = request.query_params.get("status")
     status = MatchStatus(raw) if raw in {s.value for s in MatchStatus} else None
     notice = request.query_params.get("notice")
-    matches = [with_pin(m) for m in ctx.service.list_matches(status)]
+    matches = [with_pin(m) for m in await run_in_threadpool(ctx.service.list_matches, status)]
     return render(
         request,
         ctx,
@@ -169,7 +171,9 @@ async def desk_create(
             "form_id": form_id,
         }
     )
-    stored = ctx.service.create_match(setup_of(body), form_id=body.form_id)
+    stored = await run_in_threadpool(
+        functools.partial(ctx.service.create_match, setup_of(body), form_id=body.form_id)
+    )
     notice = ui("desk.created", lang, id=stored.id, pin=stored.pin)
     return RedirectResponse(f"/desk?notice={_quote(notice)}", status_code=303)
 
@@ -189,7 +193,7 @@ async def desk_import(
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise MalformedInputError(f"the file is not UTF-8 text: {err}") from err
-    stored = ctx.service.import_json(text)
+    stored = await run_in_threadpool(ctx.service.import_json, text)
     notice = ui("desk.imported", lang, id=stored.id)
     return RedirectResponse(f"/desk?notice={_quote(notice)}", status_code=303)
 
