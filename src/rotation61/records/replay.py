@@ -219,6 +219,19 @@ class _Replayer:
             raise ReplayMismatchError(found) from cause
         self.found.append(found)
 
+    def structure(self, r: int, field: str, stored: str, recomputed: str) -> None:
+        """Report a rack-level difference between the record's shape and the replay."""
+        self.report(
+            Discrepancy(
+                kind=DiscrepancyKind.STRUCTURE,
+                rack=r,
+                entry=None,
+                field=field,
+                stored=stored,
+                recomputed=recomputed,
+            )
+        )
+
     def reject(self, r: int, e: int, entry: Entry, why: str, cause: Exception | None) -> None:
         self.report(
             Discrepancy(
@@ -239,29 +252,21 @@ class _Replayer:
         racks = self.record.racks
         for r, rack in enumerate(racks):
             if self.state.winner is not None:
-                self.report(
-                    Discrepancy(
-                        kind=DiscrepancyKind.STRUCTURE,
-                        rack=r,
-                        entry=None,
-                        field="rack",
-                        stored=f"rack {r + 1} with {len(rack.entries)} entries",
-                        recomputed=f"the match is over (won by {self.state.winner.name})",
-                    )
+                self.structure(
+                    r,
+                    "rack",
+                    f"rack {r + 1} with {len(rack.entries)} entries",
+                    f"the match is over (won by {self.state.winner.name})",
                 )
                 continue
             self.rack(r, rack)
             unfinished = not self.state.is_over and len(self.state.completed) == r
             if unfinished and r < len(racks) - 1:
-                self.report(
-                    Discrepancy(
-                        kind=DiscrepancyKind.STRUCTURE,
-                        rack=r,
-                        entry=None,
-                        field="rack",
-                        stored=f"rack {r + 1} ends after {len(rack.entries)} entries",
-                        recomputed="the rack is not over",
-                    )
+                self.structure(
+                    r,
+                    "rack",
+                    f"rack {r + 1} ends after {len(rack.entries)} entries",
+                    "the rack is not over",
                 )
                 break
         return Replay(
@@ -274,16 +279,7 @@ class _Replayer:
     def rack(self, r: int, rack: RackRecord) -> None:
         expected = self.state.rack.breaker
         if rack.breaker is not expected:
-            self.report(
-                Discrepancy(
-                    kind=DiscrepancyKind.STRUCTURE,
-                    rack=r,
-                    entry=None,
-                    field="breaker",
-                    stored=rack.breaker.name,
-                    recomputed=expected.name,
-                )
-            )
+            self.structure(r, "breaker", rack.breaker.name, expected.name)
         for e, entry in enumerate(rack.entries):
             state = self.state
             if state.winner is not None or len(state.completed) > r:
