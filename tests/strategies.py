@@ -10,7 +10,7 @@ import random
 
 from hypothesis import strategies as st
 
-from rotation61.match import MatchState, choose, declare, shoot, start_match
+from rotation61.match import MatchState, decide, officiate, play, start_match
 from rotation61.rules import (
     PRESETS,
     ContactType,
@@ -114,12 +114,12 @@ def random_step(
     if events and rng.random() < 0.002:
         event = rng.choice(tuple(OfficialEvent))
         player = None if event is OfficialEvent.STALEMATE_DECLARED else rng.choice((Seat.A, Seat.B))
-        return declare(match, event, player)
+        return officiate(match, event, player)
     if rack.phase is Phase.DECISION:
         assert rack.pending is not None
         option = rng.choice(rack.pending.options)
-        return choose(match, option, by=rack.pending.chooser), None
-    return shoot(match, random_shot(rack, rng))
+        return decide(match, option, by=rack.pending.chooser), None
+    return play(match, random_shot(rack, rng))
 
 
 def random_ruleset(rng: random.Random) -> RuleSet:

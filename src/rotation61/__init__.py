@@ -10,6 +10,7 @@ explicitly (``rotation61.geometry``, ``rotation61.match``, ``rotation61.text``).
 
 from __future__ import annotations
 
+from rotation61._version import __version__
 from rotation61.rules import (
     DEFAULT_RULESET,
     PRESETS,
@@ -33,8 +34,6 @@ from rotation61.rules import (
     officiate,
     play,
 )
-
-__version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_RULESET",

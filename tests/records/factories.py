@@ -52,10 +52,10 @@ def random_record(seed: int, *, race_to: int = 1, max_steps: int = 400) -> Match
         if rng.random() < 0.003:
             event = rng.choice(tuple(OfficialEvent))
             player = None if event is OfficialEvent.STALEMATE_DECLARED else rng.choice(tuple(Seat))
-            builder, _ = builder.declare(event, player)
+            builder, _ = builder.officiate(event, player)
         elif rack.phase is Phase.DECISION:
             assert rack.pending is not None
-            builder = builder.choose(rng.choice(rack.pending.options))
+            builder = builder.decide(rng.choice(rack.pending.options))
         else:
             placement = _point(rng) if rack.cue_in_hand and rng.random() < 0.3 else None
             positions = (
@@ -63,7 +63,7 @@ def random_record(seed: int, *, race_to: int = 1, max_steps: int = 400) -> Match
                 if rng.random() < 0.1
                 else []
             )
-            builder, _ = builder.shoot(
+            builder, _ = builder.play(
                 random_shot(rack, rng), placement=placement, positions=positions
             )
             if rng.random() < 0.05:

@@ -42,10 +42,10 @@ def _start() -> RecordBuilder:
 
 def test_each_input_is_stored_with_its_ruling_and_the_record_round_trips() -> None:
     b = _start()
-    b, ruling = b.shoot(BREAK, placement=Point(12, 25))
+    b, ruling = b.play(BREAK, placement=Point(12, 25))
     assert ruling.points == 17
-    b, ruling = b.shoot(Shot(first_contact=2))
-    b = b.choose(Option.CUE_IN_HAND_KITCHEN)
+    b, ruling = b.play(Shot(first_contact=2))
+    b = b.decide(Option.CUE_IN_HAND_KITCHEN)
     entries = b.record.racks[0].entries
     assert isinstance(entries[0], ShotEntry)
     assert entries[0].placement == Point(12.0, 25.0)
@@ -58,9 +58,9 @@ def test_each_input_is_stored_with_its_ruling_and_the_record_round_trips() -> No
 
 def test_undo_drops_the_last_input_and_its_rack_when_emptied() -> None:
     b = _start()
-    b, _ = b.shoot(BREAK)
-    b, _ = b.declare(OfficialEvent.CONCEDE_RACK, Seat.B)
-    b, _ = b.shoot(BREAK)
+    b, _ = b.play(BREAK)
+    b, _ = b.officiate(OfficialEvent.CONCEDE_RACK, Seat.B)
+    b, _ = b.play(BREAK)
     assert len(b.record.racks) == 2
     b = b.undo()
     assert len(b.record.racks) == 1
@@ -74,8 +74,8 @@ def test_undo_drops_the_last_input_and_its_rack_when_emptied() -> None:
 
 def test_override_keeps_the_shot_as_entered_and_replays_the_corrected_one() -> None:
     b = _start()
-    b, _ = b.shoot(BREAK)
-    b, engine = b.shoot(Shot(first_contact=1, pocketed=(1,)))
+    b, _ = b.play(BREAK)
+    b, engine = b.play(Shot(first_contact=1, pocketed=(1,)))
     assert engine.points == 1
     b, ruling = b.override(Shot(first_contact=3, pocketed=(1,)), note="the 3 was hit first")
     assert ruling.fouls
@@ -94,27 +94,27 @@ def test_only_the_last_shot_can_be_overridden() -> None:
     b = _start()
     with pytest.raises(IllegalActionError, match="only a shot"):
         b.override(BREAK)
-    b, _ = b.shoot(Shot(first_contact=2))
-    b = b.choose(Option.ACCEPT_TABLE)
+    b, _ = b.play(Shot(first_contact=2))
+    b = b.decide(Option.ACCEPT_TABLE)
     with pytest.raises(IllegalActionError, match="only a shot"):
         b.override(BREAK)
 
 
 def test_resume_continues_a_saved_record() -> None:
     b = _start()
-    b, _ = b.shoot(BREAK)
-    b, _ = b.declare(OfficialEvent.CONCEDE_RACK, Seat.A)
+    b, _ = b.play(BREAK)
+    b, _ = b.officiate(OfficialEvent.CONCEDE_RACK, Seat.A)
     saved = from_json(to_json(b.record))
     again = RecordBuilder.resume(saved)
     assert again.match == b.match
-    again, _ = again.shoot(BREAK)
+    again, _ = again.play(BREAK)
     assert again.record.racks[1].breaker is Seat.A  # the loser breaks
     assert isinstance(again.record.racks[0].entries[-1], EventEntry)
 
 
 def test_resume_refuses_a_record_the_referee_rejects() -> None:
     b = _start()
-    b, _ = b.shoot(Shot(first_contact=2))
+    b, _ = b.play(Shot(first_contact=2))
     entry = DecisionEntry(option=Option.RESTORE_AND_OFFENDER_REPLAYS, by=Seat.B)
     bad = b.record.racks[0]
     record = dataclasses.replace(
@@ -127,7 +127,7 @@ def test_resume_refuses_a_record_the_referee_rejects() -> None:
 def test_the_engine_refuses_what_the_builder_cannot_store() -> None:
     b = _start()
     with pytest.raises(IllegalActionError):
-        b.choose(Option.ACCEPT_TABLE)
-    b, _ = b.declare(OfficialEvent.CONCEDE_MATCH, Seat.B)
+        b.decide(Option.ACCEPT_TABLE)
+    b, _ = b.officiate(OfficialEvent.CONCEDE_MATCH, Seat.B)
     with pytest.raises(IllegalActionError, match="match is over"):
-        b.shoot(BREAK)
+        b.play(BREAK)

@@ -15,16 +15,16 @@ BREAK = Shot(first_contact=1, pocketed=(5, 12), break_rail_balls=frozenset({2, 3
 
 def _match() -> MatchRecord:
     b = RecordBuilder.start(players=("Ann", "Bob"), race_to=2)
-    b, _ = b.shoot(BREAK)  # Ann 17
-    b, _ = b.shoot(Shot(first_contact=1, pocketed=(1,)))  # Ann 18
-    b, _ = b.shoot(Shot(first_contact=2, rail_after_contact=frozenset({0})))  # miss
-    b, _ = b.shoot(Shot(first_contact=3, cue_pocketed=True))  # Bob: wrong ball and scratch
-    b = b.choose(Option.CUE_IN_HAND_KITCHEN)
-    b, _ = b.shoot(Shot(first_contact=2, pocketed=(2, 15)))  # Ann 35
-    b, _ = b.shoot(Shot(first_contact=3, pocketed=(3, 14, 13)))  # Ann 65: rack
-    b, _ = b.shoot(BREAK)  # Ann breaks rack 2 (winner breaks): 17
-    b, _ = b.shoot(Shot(first_contact=1, pocketed=(1, 15, 14, 13)))  # 60
-    b, _ = b.shoot(Shot(first_contact=2, pocketed=(2,)))  # 62: break and run
+    b, _ = b.play(BREAK)  # Ann 17
+    b, _ = b.play(Shot(first_contact=1, pocketed=(1,)))  # Ann 18
+    b, _ = b.play(Shot(first_contact=2, rail_after_contact=frozenset({0})))  # miss
+    b, _ = b.play(Shot(first_contact=3, cue_pocketed=True))  # Bob: wrong ball and scratch
+    b = b.decide(Option.CUE_IN_HAND_KITCHEN)
+    b, _ = b.play(Shot(first_contact=2, pocketed=(2, 15)))  # Ann 35
+    b, _ = b.play(Shot(first_contact=3, pocketed=(3, 14, 13)))  # Ann 65: rack
+    b, _ = b.play(BREAK)  # Ann breaks rack 2 (winner breaks): 17
+    b, _ = b.play(Shot(first_contact=1, pocketed=(1, 15, 14, 13)))  # 60
+    b, _ = b.play(Shot(first_contact=2, pocketed=(2,)))  # 62: break and run
     return b.record
 
 
@@ -49,7 +49,7 @@ def test_innings_runs_and_racks_follow_the_definitions() -> None:
 def test_players_are_merged_by_name_across_matches() -> None:
     record = _match()
     b = RecordBuilder.start(players=("Bob", "Ann"), race_to=1)
-    b, _ = b.declare(OfficialEvent.CONCEDE_MATCH, Seat.B)
+    b, _ = b.officiate(OfficialEvent.CONCEDE_MATCH, Seat.B)
     found = stats([record, b.record])
     by_name = {p.player: p for p in found.players}
     assert [p.player for p in found.players] == ["Ann", "Bob"]

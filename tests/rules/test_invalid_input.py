@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given
 
-from rotation61.match import choose, shoot
+from rotation61 import match as matches
 from rotation61.records import shot_from_dict
 from rotation61.rules import (
     IllegalActionError,
@@ -164,18 +164,20 @@ def test_invalid_inputs_anywhere_in_random_play_leave_the_match_unchanged(seed: 
         if rack.phase is Phase.DECISION:
             assert rack.pending is not None
             with pytest.raises(IllegalActionError):
-                shoot(match, Shot(first_contact=rack.lowest))
+                matches.play(match, Shot(first_contact=rack.lowest))
             missing = [o for o in Option if o not in rack.pending.options]
             if missing:
                 with pytest.raises(IllegalActionError):
-                    choose(match, rng.choice(missing))
+                    matches.decide(match, rng.choice(missing))
         else:
             gone = sorted(set(range(1, 16)) - rack.on_table)
             if gone:
                 with pytest.raises(InvalidShotError):
-                    shoot(match, Shot(first_contact=rack.lowest, pocketed=(rng.choice(gone),)))
+                    matches.play(
+                        match, Shot(first_contact=rack.lowest, pocketed=(rng.choice(gone),))
+                    )
             with pytest.raises(IllegalActionError):
-                choose(match, Option.ACCEPT_TABLE)
+                matches.decide(match, Option.ACCEPT_TABLE)
         assert match == snapshot
         match, _ = random_step(match, rng)
 

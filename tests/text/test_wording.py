@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rotation61.match import choose, declare, shoot, start_match
+from rotation61 import match as matches
+from rotation61.match import start_match
 from rotation61.rules import (
     PRESETS,
     ContactType,
@@ -156,12 +157,12 @@ def test_uncrossed_break_and_rerack_say_who_breaks() -> None:
         crossed=False,
     )
     match = start_match(race_to=1)
-    _, ruling = shoot(match, Shot(kitchen=kz))
+    _, ruling = matches.play(match, Shot(kitchen=kz))
     lines = describe_ruling(ruling, lowest_before=1, lang=Language.EN, names=NAMES)
     assert "This foul does not count toward consecutive fouls (§XV)." in lines
     assert any(line.startswith("The cue ball never crossed the head string") for line in lines)
     rerack = start_match(PRESETS["rerack"], race_to=1)
-    _, ruling = shoot(rerack, Shot(first_contact=1, off_table=(7,)))
+    _, ruling = matches.play(rerack, Shot(first_contact=1, off_table=(7,)))
     lines = describe_ruling(ruling, lowest_before=1, lang=Language.VI, names=NAMES)
     assert "Bi mục tiêu rơi khỏi bàn trong cú khai cuộc: xếp lại tất cả 15 bi mục tiêu (§IV)." in (
         lines
@@ -239,14 +240,14 @@ def test_choices_spot_the_ball_in_play_or_restore() -> None:
     ids=str,
 )
 def test_official_events(event: OfficialEvent, player: Seat | None, expected: list[str]) -> None:
-    _, ruling = declare(start_match(race_to=2), event, player)
+    _, ruling = matches.officiate(start_match(race_to=2), event, player)
     assert describe_ruling(ruling, lowest_before=1, lang=Language.EN, names=NAMES) == expected
 
 
 def test_scoreboard_in_vietnamese_during_a_decision() -> None:
     match = start_match(race_to=3)
-    match, _ = shoot(match, Shot(first_contact=1, pocketed=(2, 3)))
-    match, _ = shoot(match, Shot(first_contact=6, rail_after_contact=frozenset({0})))
+    match, _ = matches.play(match, Shot(first_contact=1, pocketed=(2, 3)))
+    match, _ = matches.play(match, Shot(first_contact=6, rail_after_contact=frozenset({0})))
     assert describe_state(match, NAMES, Language.VI) == [
         "Ván 1 (trận đấu chạm 3) · số ván thắng: An 0 – 0 Bình",
         "Điểm: An 5 – 0 Bình (cần 61 điểm)",
@@ -254,14 +255,14 @@ def test_scoreboard_in_vietnamese_during_a_decision() -> None:
         "Lỗi liên tục: An 1 – 0 Bình",
         "Bình chọn sau lỗi của đối thủ.",
     ]
-    match = choose(match, Option.CUE_IN_HAND_KITCHEN)
+    match = matches.decide(match, Option.CUE_IN_HAND_KITCHEN)
     assert describe_state(match, NAMES, Language.EN)[-1] == (
         "Bình to shoot, cue ball in hand behind the head string."
     )
 
 
 def test_scoreboard_after_the_match() -> None:
-    match, _ = declare(start_match(race_to=2), OfficialEvent.CONCEDE_MATCH, Seat.B)
+    match, _ = matches.officiate(start_match(race_to=2), OfficialEvent.CONCEDE_MATCH, Seat.B)
     assert describe_state(match, NAMES, Language.EN)[-1] == (
         "Match over: An wins the match (racks won: An 0 – 0 Bình)."
     )

@@ -628,10 +628,10 @@ def _parse(
 def _apply(builder: RecordBuilder, step: _Step) -> tuple[RecordBuilder, Ruling | None]:
     """Record one input: the new builder and the engine's ruling (none for a decision)."""
     if isinstance(step, Shot):
-        return builder.shoot(step)
+        return builder.play(step)
     if isinstance(step, _Choice):
-        return builder.choose(step.option, by=builder.match.rack.to_act), None
-    return builder.declare(step.event, step.player)
+        return builder.decide(step.option, by=builder.match.rack.to_act), None
+    return builder.officiate(step.event, step.player)
 
 
 def _kitchen_token(shot: Shot) -> str | None:

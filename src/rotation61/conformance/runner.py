@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from rotation61.geometry import TABLE_9FT, Point, placement_ok, rack_layout, spot_balls
-from rotation61.match import MatchState, choose, declare, shoot
+from rotation61.match import MatchState, decide, officiate, play
 from rotation61.records import shot_from_dict
 from rotation61.rules import (
     DEFAULT_RULESET,
@@ -385,18 +385,18 @@ def _run_rule_step(match: MatchState, step: Mapping[str, object], index: int) ->
         events = step.get("events", {})
         if not isinstance(events, Mapping):
             raise ScenarioError(f"step {index}: events must be an object")
-        match, ruling = shoot(match, shot_from_dict(events))
+        match, ruling = play(match, shot_from_dict(events))
         _compare(index, expect, _ruling_fields(match, ruling))
     elif kind == "choice":
         option = Option(str(step["option"]))
         lowest = match.rack.lowest
-        match = choose(match, option, by=_seat(step.get("by"), f"step {index}: by"))
+        match = decide(match, option, by=_seat(step.get("by"), f"step {index}: by"))
         _compare(index, expect, _choice_fields(match, option, lowest))
     elif kind == "event":
         event = OfficialEvent(str(step["event"]))
         player = step.get("player")
         seat = None if player is None else _seat(player, f"step {index}: player")
-        match, ruling = declare(match, event, seat)
+        match, ruling = officiate(match, event, seat)
         _compare(index, expect, _ruling_fields(match, ruling))
     elif kind == "place_cue_ball":
         others = step.get("other_balls_xy", [])

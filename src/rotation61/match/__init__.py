@@ -7,6 +7,6 @@
 
 from __future__ import annotations
 
-from rotation61.match.state import MatchState, choose, declare, next_breaker, shoot, start_match
+from rotation61.match.state import MatchState, decide, next_breaker, officiate, play, start_match
 
-__all__ = ["MatchState", "choose", "declare", "next_breaker", "shoot", "start_match"]
+__all__ = ["MatchState", "decide", "next_breaker", "officiate", "play", "start_match"]

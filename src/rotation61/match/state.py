@@ -23,18 +23,18 @@ from rotation61.rules import (
     Ruling,
     Seat,
     Shot,
-    decide,
     new_rack,
-    officiate,
-    play,
 )
+from rotation61.rules import decide as decide_rack
+from rotation61.rules import officiate as officiate_rack
+from rotation61.rules import play as play_rack
 
 __all__ = [
     "MatchState",
-    "choose",
-    "declare",
+    "decide",
     "next_breaker",
-    "shoot",
+    "officiate",
+    "play",
     "start_match",
 ]
 
@@ -154,7 +154,7 @@ def _check_open(match: MatchState) -> None:
         raise IllegalActionError(f"the match is over (won by {match.winner.name})")
 
 
-def shoot(match: MatchState, shot: Shot) -> tuple[MatchState, Ruling]:
+def play(match: MatchState, shot: Shot) -> tuple[MatchState, Ruling]:
     """Play a shot in the rack in play; a finished rack starts the next one.
 
     Raises:
@@ -162,11 +162,11 @@ def shoot(match: MatchState, shot: Shot) -> tuple[MatchState, Ruling]:
         InvalidShotError: the shot does not fit the table.
     """
     _check_open(match)
-    rack, ruling = play(match.rack, shot)
+    rack, ruling = play_rack(match.rack, shot)
     return _after_rack(match, rack), ruling
 
 
-def choose(match: MatchState, option: Option, *, by: Seat | None = None) -> MatchState:
+def decide(match: MatchState, option: Option, *, by: Seat | None = None) -> MatchState:
     """The incoming player's decision after a foul.
 
     Raises:
@@ -174,10 +174,10 @@ def choose(match: MatchState, option: Option, *, by: Seat | None = None) -> Matc
             chooser, or the option was not offered.
     """
     _check_open(match)
-    return dataclasses.replace(match, rack=decide(match.rack, option, by=by))
+    return dataclasses.replace(match, rack=decide_rack(match.rack, option, by=by))
 
 
-def declare(
+def officiate(
     match: MatchState, event: OfficialEvent, player: Seat | None = None
 ) -> tuple[MatchState, Ruling]:
     """A concession, disqualification or stalemate (A37-A39).
@@ -186,5 +186,5 @@ def declare(
         IllegalActionError: the match is over, or the event needs (or forbids) a player.
     """
     _check_open(match)
-    rack, ruling = officiate(match.rack, event, player)
+    rack, ruling = officiate_rack(match.rack, event, player)
     return _after_rack(match, rack), ruling

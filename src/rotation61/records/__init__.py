@@ -14,7 +14,7 @@ Pure: strings and text streams in, strings out; no file is opened by path.
 >>> from rotation61.records import RecordBuilder, format_match, parse_match, verify
 >>> from rotation61.rules import Shot
 >>> builder = RecordBuilder.start(players=("An", "Binh"), race_to=1)
->>> builder, ruling = builder.shoot(Shot(first_contact=1, pocketed=(2, 3)))
+>>> builder, ruling = builder.play(Shot(first_contact=1, pocketed=(2, 3)))
 >>> record = parse_match(format_match(builder.record))
 >>> record == builder.record, verify(record)
 (True, [])
@@ -28,6 +28,7 @@ Pure: strings and text streams in, strings out; no file is opened by path.
 from __future__ import annotations
 
 from rotation61.records.builder import RecordBuilder
+from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
 from rotation61.records.errors import (
     IllegalEntryError,
     InvalidRecordError,
@@ -61,8 +62,6 @@ from rotation61.records.notation import (
     read_matches,
 )
 from rotation61.records.replay import (
-    Discrepancy,
-    DiscrepancyKind,
     Replay,
     ReplayStep,
     annotate,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
 from rotation61.records.errors import IllegalEntryError
 from rotation61.records.model import MatchRecord
-from rotation61.records.replay import Discrepancy, DiscrepancyKind, replay
+from rotation61.records.replay import replay
 
 __all__ = ["Place", "json_place", "legal_or_raise"]
 

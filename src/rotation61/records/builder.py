@@ -6,10 +6,10 @@ one for undo, and save :attr:`RecordBuilder.record` after every input.
 
 >>> from rotation61.rules import Option, Shot
 >>> b = RecordBuilder.start(players=("An", "Binh"), race_to=2)
->>> b, ruling = b.shoot(Shot(first_contact=2))
+>>> b, ruling = b.play(Shot(first_contact=2))
 >>> [f.kind.value for f in ruling.fouls]
 ['wrong_first_contact', 'break_requirement_not_met']
->>> b = b.choose(Option.ACCEPT_TABLE)
+>>> b = b.decide(Option.ACCEPT_TABLE)
 >>> [type(e).__name__ for e in b.record.racks[0].entries]
 ['ShotEntry', 'DecisionEntry']
 """
@@ -20,7 +20,8 @@ import dataclasses
 from collections.abc import Iterable
 
 from rotation61.geometry import Point
-from rotation61.match import MatchState, choose, declare, shoot, start_match
+from rotation61.match import MatchState, decide, officiate, play, start_match
+from rotation61.records.discrepancy import DiscrepancyKind
 from rotation61.records.errors import IllegalEntryError
 from rotation61.records.model import (
     ENGINE_VERSION,
@@ -35,7 +36,7 @@ from rotation61.records.model import (
     ShotEntry,
     config_of,
 )
-from rotation61.records.replay import DiscrepancyKind, replay
+from rotation61.records.replay import replay
 from rotation61.rules import (
     IllegalActionError,
     OfficialEvent,
@@ -81,7 +82,7 @@ class RecordBuilder:
             rules: a rule set, or a preset name.
             first_breaker: who breaks the first rack.
             tags: free tags, e.g. ``[("Event", "Open"), ("Date", "2025-05-01")]``.
-            engine: the engine version to store (the apps pass ``rotation61.__version__``).
+            engine: the engine version to store (default: this package's version).
 
         Returns:
             The builder.
@@ -141,7 +142,7 @@ class RecordBuilder:
         record = dataclasses.replace(self.record, racks=tuple(racks))
         return RecordBuilder(record=record, history=(*self.history, after))
 
-    def shoot(
+    def play(
         self,
         shot: Shot,
         *,
@@ -162,7 +163,7 @@ class RecordBuilder:
             IllegalActionError: the match is over, or a decision is pending.
             InvalidShotError: the shot does not fit the table.
         """
-        after, ruling = shoot(self.match, shot)
+        after, ruling = play(self.match, shot)
         entry = ShotEntry(
             shot=shot,
             ruling=RulingSummary.from_ruling(ruling),
@@ -191,14 +192,14 @@ class RecordBuilder:
         if not isinstance(last, ShotEntry):
             raise IllegalActionError("only a shot can be overridden, and only the last input")
         previous = self.undo()
-        after, ruling = shoot(previous.match, shot)
+        after, ruling = play(previous.match, shot)
         entry = dataclasses.replace(
             last,
             override=Override(shot=shot, note=note, ruling=RulingSummary.from_ruling(ruling)),
         )
         return previous._append(entry, after), ruling
 
-    def choose(self, option: Option, *, by: Seat | None = None) -> RecordBuilder:
+    def decide(self, option: Option, *, by: Seat | None = None) -> RecordBuilder:
         """The incoming player's decision after a foul.
 
         Args:
@@ -214,10 +215,10 @@ class RecordBuilder:
         """
         pending = self.match.rack.pending
         chooser = by if by is not None else (pending.chooser if pending is not None else Seat.A)
-        after = choose(self.match, option, by=chooser)
+        after = decide(self.match, option, by=chooser)
         return self._append(DecisionEntry(option=option, by=chooser), after)
 
-    def declare(
+    def officiate(
         self, event: OfficialEvent, player: Seat | None = None
     ) -> tuple[RecordBuilder, Ruling]:
         """A concession, a disqualification or a declared stalemate.
@@ -233,7 +234,7 @@ class RecordBuilder:
             IllegalActionError: the match is over, or the player is missing (or given
                 for a stalemate).
         """
-        after, ruling = declare(self.match, event, player)
+        after, ruling = officiate(self.match, event, player)
         entry = EventEntry(event=event, player=player, ruling=RulingSummary.from_ruling(ruling))
         return self._append(entry, after), ruling
 

@@ -6,12 +6,8 @@ line and column of the text notation, and the offending value with ``!r``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from rotation61.records.discrepancy import Discrepancy
 from rotation61.rules import IllegalActionError, Rotation61Error
-
-if TYPE_CHECKING:
-    from rotation61.records.replay import Discrepancy
 
 __all__ = [
     "IllegalEntryError",

@@ -28,6 +28,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Final, TypeAlias
 
+from rotation61._version import __version__
 from rotation61.geometry import Point
 from rotation61.records.errors import InvalidRecordError
 from rotation61.rules import (
@@ -74,8 +75,8 @@ SCHEMA_VERSION: Final = "1.0"
 
 SCHEMA_MAJOR: Final = 1
 
-ENGINE_VERSION: Final = "0.1.0"
-"""The default engine version stored in a record (the apps store ``rotation61.__version__``)."""
+ENGINE_VERSION: Final = __version__
+"""The engine version stored in a record: the package version."""
 
 TAG_ROSTER: Final[tuple[str, ...]] = ("Event", "Venue", "Date", "Round", "Table", "Referee")
 """The usual free tags, in the order they are written; other tags follow by name."""

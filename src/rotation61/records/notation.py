@@ -60,6 +60,7 @@ from rotation61.records._format import (
     format_ruling,
     format_shot,
 )
+from rotation61.records.discrepancy import Discrepancy
 from rotation61.records.errors import NotationError, SchemaVersionError
 from rotation61.records.model import (
     ENGINE_VERSION,
@@ -76,7 +77,6 @@ from rotation61.records.model import (
     RulingSummary,
     ShotEntry,
 )
-from rotation61.records.replay import Discrepancy
 from rotation61.rules import (
     CUE_BALL,
     DEFAULT_RULESET,

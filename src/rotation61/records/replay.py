@@ -20,11 +20,11 @@ raises :class:`~rotation61.records.errors.ReplayMismatchError` on the first.
 from __future__ import annotations
 
 import dataclasses
-from enum import StrEnum
 from typing import Final
 
-from rotation61.match import MatchState, choose, declare, shoot, start_match
+from rotation61.match import MatchState, decide, officiate, play, start_match
 from rotation61.records._format import OPTION_CODES, format_entry, format_shot
+from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
 from rotation61.records.errors import IllegalEntryError, ReplayMismatchError
 from rotation61.records.model import (
     DecisionEntry,
@@ -47,64 +47,6 @@ __all__ = [
     "replay",
     "verify",
 ]
-
-
-class DiscrepancyKind(StrEnum):
-    """What kind of difference replay found."""
-
-    RULING = "ruling"
-    """A stored ruling summary field differs from the engine's (the audit trail)."""
-    REJECTED = "rejected"
-    """The referee rejects the input at its place (not allowed now, or impossible)."""
-    STRUCTURE = "structure"
-    """The racks do not follow the match: a wrong breaker, a rack that ends too early,
-    a rack after the match is over."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Discrepancy:
-    """One difference between a record and its replay.
-
-    Attributes:
-        kind: what kind of difference.
-        rack: the rack index (from 0).
-        entry: the entry index in the rack (from 0), or ``None`` for the rack itself.
-        field: what differs: ``ruling.points``, ``override.ruling.fouls``, ``breaker``,
-            ``rack``, ``input`` (the input is rejected), ``shot`` (the original facts of
-            an overridden shot are rejected).
-        stored: the stored value, as the notation writes it.
-        recomputed: the engine's value, or why it rejects the input.
-    """
-
-    kind: DiscrepancyKind
-    rack: int
-    entry: int | None
-    field: str
-    stored: str
-    recomputed: str
-
-    @property
-    def path(self) -> str:
-        """The JSON path of the place: ``racks[1].entries[4]`` or ``racks[1]``."""
-        rack = f"racks[{self.rack}]"
-        return rack if self.entry is None else f"{rack}.entries[{self.entry}]"
-
-    @property
-    def where(self) -> str:
-        """The place, for people: ``rack 2, entry 5``."""
-        rack = f"rack {self.rack + 1}"
-        return rack if self.entry is None else f"{rack}, entry {self.entry + 1}"
-
-    @property
-    def detail(self) -> str:
-        """What differs, without the place."""
-        if self.kind is DiscrepancyKind.REJECTED:
-            return f"the referee rejects {self.stored!r}: {self.recomputed}"
-        return f"{self.field}: stored {self.stored}, recomputed {self.recomputed}"
-
-    def describe(self) -> str:
-        """One line: the place then what differs."""
-        return f"{self.path} ({self.where}): {self.detail}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -299,7 +241,7 @@ class _Replayer:
         ruling: Ruling | None = None
         match entry:
             case ShotEntry(override=None):
-                after, ruling = shoot(before, entry.shot)
+                after, ruling = play(before, entry.shot)
                 found = _compare(entry.ruling, ruling, r, e, "ruling")
             case ShotEntry(override=Override() as override):
                 found = []
@@ -318,13 +260,13 @@ class _Replayer:
                         ),
                         err,
                     )
-                after, ruling = shoot(before, override.shot)
+                after, ruling = play(before, override.shot)
                 found += _compare(override.ruling, ruling, r, e, "override.ruling")
             case DecisionEntry():
-                after = choose(before, entry.option, by=entry.by)
+                after = decide(before, entry.option, by=entry.by)
                 found = []
             case EventEntry():
-                after, ruling = declare(before, entry.event, entry.player)
+                after, ruling = officiate(before, entry.event, entry.player)
                 found = _compare(entry.ruling, ruling, r, e, "ruling")
         self.state = after
         self.steps.append(

@@ -16,8 +16,8 @@ Definitions:
 >>> from rotation61.records import RecordBuilder
 >>> from rotation61.rules import Shot
 >>> b = RecordBuilder.start(players=("An", "Binh"), race_to=1)
->>> b, _ = b.shoot(Shot(first_contact=1, pocketed=(1, 2, 3, 15)))
->>> b, _ = b.shoot(Shot(first_contact=4, pocketed=(4, 14, 13, 12)))
+>>> b, _ = b.play(Shot(first_contact=1, pocketed=(1, 2, 3, 15)))
+>>> b, _ = b.play(Shot(first_contact=4, pocketed=(4, 14, 13, 12)))
 >>> found = stats([b.record])
 >>> an = found.players[0]
 >>> an.player, an.points, an.high_run, an.racks_won_from_break, an.innings

@@ -89,13 +89,13 @@ def record_of(setup: MatchSetup, timeline: Timeline) -> MatchRecord:
         step = entry.step
         match step:
             case ShotInput(shot=shot):
-                builder, _ = builder.shoot(shot)
+                builder, _ = builder.play(shot)
                 if entry.override is not None:
                     builder, _ = builder.override(entry.override.shot, note=entry.override.note)
             case DecisionInput(option=option):
-                builder = builder.choose(option)
+                builder = builder.decide(option)
             case EventInput(event=event, player=player):
-                builder, _ = builder.declare(event, player)
+                builder, _ = builder.officiate(event, player)
             case _:
                 assert_never(step)
     return builder.record

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import TypeAlias, assert_never
 
-from rotation61.match import MatchState, choose, declare, shoot
+from rotation61.match import MatchState, decide, officiate, play
 from rotation61.records import shot_from_dict, shot_to_dict
 from rotation61.rules import (
     IllegalActionError,
@@ -177,11 +177,11 @@ def start_timeline(start: MatchState) -> Timeline:
 def _play(match: MatchState, step: Step) -> tuple[MatchState, Ruling | None]:
     match step:
         case ShotInput(shot=shot):
-            return shoot(match, shot)
+            return play(match, shot)
         case DecisionInput(option=option):
-            return choose(match, option, by=match.rack.to_act), None
+            return decide(match, option, by=match.rack.to_act), None
         case EventInput(event=event, player=player):
-            return declare(match, event, player)
+            return officiate(match, event, player)
         case _:
             assert_never(step)
 
@@ -208,7 +208,7 @@ def advance(timeline: Timeline, item: Input) -> Timeline:
                 raise IllegalActionError(
                     "an override corrects the last shot, but the last input in effect is not a shot"
                 )
-            corrected_after, corrected_ruling = shoot(last.before, corrected)
+            corrected_after, corrected_ruling = play(last.before, corrected)
             entry = Entry(
                 step=last.step,
                 before=last.before,
