@@ -9,6 +9,7 @@ from rotation61.records import (
     DecisionEntry,
     EventEntry,
     InvalidRecordError,
+    MatchHeader,
     MatchRecord,
     Override,
     RackRecord,
@@ -29,7 +30,7 @@ from rotation61.rules import (
 
 
 def test_tags_are_kept_in_roster_order_then_by_name() -> None:
-    record = MatchRecord(
+    record = MatchHeader(
         players=("A", "B"),
         race_to=1,
         tags=[("Stream", "x"), ("Referee", "R"), ("Event", "E"), ("Camera", "c")],  # type: ignore[arg-type]
@@ -40,7 +41,7 @@ def test_tags_are_kept_in_roster_order_then_by_name() -> None:
 
 
 def test_config_is_canonical_and_builds_the_rule_set() -> None:
-    record = MatchRecord(
+    record = MatchHeader(
         players=("A", "B"),
         race_to=1,
         rules="japan",
@@ -61,7 +62,7 @@ def test_a_changed_rule_set_is_stored_as_overrides_that_rebuild_it() -> None:
         {"tie_rule": "bonus_point_last_pocketer_wins", "cue_ball_spot_gap_in": "1/3"}
     )
     preset, config = config_of(rules)
-    rebuilt = MatchRecord(players=("A", "B"), race_to=1, rules=preset, config=config).ruleset
+    rebuilt = MatchHeader(players=("A", "B"), race_to=1, rules=preset, config=config).ruleset
     assert {k: getattr(rebuilt, k) for k in ("consecutive_foul_limit", "tie_rule")} == {
         k: getattr(rules, k) for k in ("consecutive_foul_limit", "tie_rule")
     }
@@ -91,7 +92,7 @@ def test_bad_match_fields_are_refused(
 ) -> None:
     base: dict[str, object] = {"players": ("A", "B"), "race_to": 1}
     with pytest.raises(error, match=needle):
-        MatchRecord(**{**base, **fields})  # type: ignore[arg-type]
+        MatchHeader(**{**base, **fields})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -141,8 +142,8 @@ def test_entries_check_their_fields() -> None:
 
 def test_records_are_hashable_values() -> None:
     rack = RackRecord(breaker=Seat.A, entries=[ShotEntry(shot=Shot(first_contact=1))])  # type: ignore[arg-type]
-    one = MatchRecord(players=("A", "B"), race_to=1, racks=(rack,))
-    two = MatchRecord(players=("A", "B"), race_to=1, racks=(rack,))
+    one = MatchRecord(header=MatchHeader(players=("A", "B"), race_to=1), racks=(rack,))
+    two = MatchRecord(header=MatchHeader(players=("A", "B"), race_to=1), racks=(rack,))
     assert one == two
     assert hash(one) == hash(two)
     assert list(one.entries()) == [(0, 0, rack.entries[0])]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rotation61.match import start_match
 from rotation61.records import (
+    MatchHeader,
     MatchRecord,
     format_match,
     format_shot,
@@ -70,7 +71,9 @@ def test_every_shot_of_random_play_round_trips_as_a_token(seed: int, steps: int)
 
 
 def test_a_record_with_no_rack_round_trips() -> None:
-    record = MatchRecord(players=("An", "Binh"), race_to=3, first_breaker=Seat.B)
+    record = MatchRecord(
+        header=MatchHeader(players=("An", "Binh"), race_to=3, first_breaker=Seat.B)
+    )
     assert parse_match(format_match(record)) == record
     assert from_json(to_json(record)) == record
 

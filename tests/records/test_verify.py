@@ -11,6 +11,7 @@ from rotation61.records import (
     DecisionEntry,
     DiscrepancyKind,
     IllegalEntryError,
+    MatchHeader,
     MatchRecord,
     RackRecord,
     ReplayMismatchError,
@@ -148,8 +149,7 @@ def test_annotate_writes_the_engines_rulings() -> None:
 
 def test_annotate_refuses_a_record_the_referee_rejects() -> None:
     record = MatchRecord(
-        players=("A", "B"),
-        race_to=1,
+        header=MatchHeader(players=("A", "B"), race_to=1),
         racks=(
             RackRecord(
                 breaker=Seat.A, entries=(DecisionEntry(option=Option.ACCEPT_TABLE, by=Seat.B),)

@@ -6,8 +6,11 @@
   ``schemas/match-record.schema.json``);
 - the text notation, PGN-like (:func:`parse_match` / :func:`format_match`, grammar in
   ``docs/notation.md``);
-- :func:`replay` and :func:`verify`; :class:`RecordBuilder` to write a record as a match
-  is played; :func:`stats`.
+- the one model of a match being played: its header (:class:`MatchHeader`) and the log
+  of its inputs (:class:`MatchLog`: shots, decisions, official events, overrides,
+  undos), which every client creates, extends, undoes and exports matches through;
+  :class:`RecordBuilder`, its view for apps that write records;
+- :func:`replay` and :func:`verify`; :func:`stats`.
 
 Pure: strings and text streams in, strings out; no file is opened by path.
 
@@ -32,11 +35,26 @@ from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
 from rotation61.records.errors import (
     IllegalEntryError,
     InvalidRecordError,
+    MalformedInputError,
     NotationError,
     ReplayMismatchError,
     SchemaVersionError,
 )
+from rotation61.records.inputs import (
+    DecisionInput,
+    EventInput,
+    Input,
+    InputKind,
+    OverrideInput,
+    ShotInput,
+    Step,
+    UndoInput,
+    apply_step,
+    input_from_dict,
+    input_to_dict,
+)
 from rotation61.records.json_codec import from_dict, from_json, to_dict, to_json
+from rotation61.records.log import AppliedStep, MatchLog, replay_inputs
 from rotation61.records.model import (
     ENGINE_VERSION,
     FORMAT_NAME,
@@ -44,6 +62,7 @@ from rotation61.records.model import (
     DecisionEntry,
     Entry,
     EventEntry,
+    MatchHeader,
     MatchRecord,
     Override,
     RackRecord,
@@ -75,17 +94,26 @@ __all__ = [
     "ENGINE_VERSION",
     "FORMAT_NAME",
     "SCHEMA_VERSION",
+    "AppliedStep",
     "DecisionEntry",
+    "DecisionInput",
     "Discrepancy",
     "DiscrepancyKind",
     "Entry",
     "EventEntry",
+    "EventInput",
     "IllegalEntryError",
+    "Input",
+    "InputKind",
     "InvalidRecordError",
+    "MalformedInputError",
+    "MatchHeader",
+    "MatchLog",
     "MatchRecord",
     "MatchStats",
     "NotationError",
     "Override",
+    "OverrideInput",
     "PlayerStats",
     "RackRecord",
     "RecordBuilder",
@@ -95,8 +123,12 @@ __all__ = [
     "RulingSummary",
     "SchemaVersionError",
     "ShotEntry",
+    "ShotInput",
     "Stats",
+    "Step",
+    "UndoInput",
     "annotate",
+    "apply_step",
     "config_of",
     "format_entry",
     "format_match",
@@ -104,11 +136,14 @@ __all__ = [
     "format_shot",
     "from_dict",
     "from_json",
+    "input_from_dict",
+    "input_to_dict",
     "parse_match",
     "parse_ruling",
     "parse_shot",
     "read_matches",
     "replay",
+    "replay_inputs",
     "shot_from_dict",
     "shot_to_dict",
     "stats",

@@ -12,6 +12,7 @@ from rotation61.rules import IllegalActionError, Rotation61Error
 __all__ = [
     "IllegalEntryError",
     "InvalidRecordError",
+    "MalformedInputError",
     "NotationError",
     "ReplayMismatchError",
     "SchemaVersionError",
@@ -25,6 +26,10 @@ class InvalidRecordError(Rotation61Error, ValueError):
     legal and lists a foul. The loaders translate it into a :class:`NotationError`
     naming the place.
     """
+
+
+class MalformedInputError(InvalidRecordError):
+    """An input whose shape is wrong: an unknown kind, a missing, unknown or mistyped field."""
 
 
 class NotationError(Rotation61Error, ValueError):

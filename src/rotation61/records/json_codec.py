@@ -8,8 +8,8 @@ names the JSON path of the first bad one (``racks[0].entries[3].shot.pocketed``)
 builds nothing until everything has been read, so a bad file never half-loads. The
 published JSON Schema is ``schemas/match-record.schema.json``.
 
->>> from rotation61.records.model import MatchRecord
->>> text = to_json(MatchRecord(players=("An", "Binh"), race_to=3))
+>>> from rotation61.records.model import MatchHeader, MatchRecord
+>>> text = to_json(MatchRecord(header=MatchHeader(players=("An", "Binh"), race_to=3)))
 >>> from_json(text).players
 ('An', 'Binh')
 """
@@ -33,6 +33,7 @@ from rotation61.records.model import (
     DecisionEntry,
     Entry,
     EventEntry,
+    MatchHeader,
     MatchRecord,
     Override,
     RackRecord,
@@ -389,24 +390,26 @@ class _Reader:
         first = self.seat(data["first_breaker"], "first_breaker")
         engine = self.text(data["engine"], "engine")
         # Check the record-level fields one at a time, to name the bad one.
-        self.build("players", lambda: MatchRecord(players=names, race_to=1))
-        self.build("race_to", lambda: MatchRecord(players=_ANON, race_to=race_to))
-        self.build("engine", lambda: MatchRecord(players=_ANON, race_to=1, engine=engine))
+        self.build("players", lambda: MatchHeader(players=names, race_to=1))
+        self.build("race_to", lambda: MatchHeader(players=_ANON, race_to=race_to))
+        self.build("engine", lambda: MatchHeader(players=_ANON, race_to=1, engine=engine))
         self.build(
-            "rules", lambda: MatchRecord(players=_ANON, race_to=1, rules=preset, config=config)
+            "rules", lambda: MatchHeader(players=_ANON, race_to=1, rules=preset, config=config)
         )
-        self.build("tags", lambda: MatchRecord(players=_ANON, race_to=1, tags=tags))
+        self.build("tags", lambda: MatchHeader(players=_ANON, race_to=1, tags=tags))
         return self.build(
             "$",
             lambda: MatchRecord(
-                players=names,
-                race_to=race_to,
-                first_breaker=first,
-                rules=preset,
-                config=config,
-                tags=tags,
+                header=MatchHeader(
+                    players=names,
+                    race_to=race_to,
+                    first_breaker=first,
+                    rules=preset,
+                    config=config,
+                    tags=tags,
+                    engine=engine,
+                ),
                 racks=racks,
-                engine=engine,
             ),
         )
 

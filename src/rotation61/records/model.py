@@ -13,7 +13,8 @@ rules layer's :class:`~rotation61.rules.InvalidShotError` /
 
 >>> from rotation61.rules import Seat, Shot
 >>> rack = RackRecord(breaker=Seat.A, entries=(ShotEntry(shot=Shot(first_contact=1)),))
->>> record = MatchRecord(players=("An", "Binh"), race_to=2, racks=(rack,))
+>>> header = MatchHeader(players=("An", "Binh"), race_to=2)
+>>> record = MatchRecord(header=header, racks=(rack,))
 >>> record.ruleset.name, len(record.racks[0].entries)
 ('standard', 1)
 """
@@ -23,13 +24,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final, TypeAlias
 
 from rotation61._version import __version__
 from rotation61.geometry import Point
+from rotation61.match import MatchState, start_match
 from rotation61.records.errors import InvalidRecordError
 from rotation61.rules import (
     DEFAULT_RULESET,
@@ -59,6 +61,7 @@ __all__ = [
     "DecisionEntry",
     "Entry",
     "EventEntry",
+    "MatchHeader",
     "MatchRecord",
     "Override",
     "RackRecord",
@@ -132,6 +135,36 @@ def _tuple(obj: object, name: str) -> None:
     value = getattr(obj, name)
     if not isinstance(value, tuple):
         object.__setattr__(obj, name, tuple(value))
+
+
+def checked_placement(value: Point | None) -> Point | None:
+    """A cue-ball placement by hand (inches), checked: ``None`` or a finite point.
+
+    Raises:
+        InvalidRecordError: not a point of two finite numbers.
+    """
+    return None if value is None else _point(value, "placement")
+
+
+def checked_positions(items: Iterable[BallPosition]) -> tuple[BallPosition, ...]:
+    """Ball centres at rest, checked and sorted by ball (0 = cue ball), each ball once.
+
+    Raises:
+        InvalidRecordError: not a ``(ball, Point)`` pair, not a ball, or a ball twice.
+    """
+    positions: list[BallPosition] = []
+    for item in items:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise InvalidRecordError(f"position {item!r} must be a (ball, Point) pair")
+        ball, point = item
+        if type(ball) is not int or not 0 <= ball <= 15:
+            raise InvalidRecordError(f"position of {ball!r}: not a ball (0..15)")
+        positions.append((ball, _point(point, f"position of ball {ball}")))
+    positions.sort(key=lambda item: item[0])
+    balls = [ball for ball, _ in positions]
+    if len(set(balls)) != len(balls):
+        raise InvalidRecordError(f"positions list a ball twice: {balls!r}")
+    return tuple(positions)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -251,21 +284,8 @@ class ShotEntry:
     def __post_init__(self) -> None:
         if not isinstance(self.shot, Shot):
             raise InvalidRecordError(f"shot must be a Shot, got {self.shot!r}")
-        if self.placement is not None:
-            object.__setattr__(self, "placement", _point(self.placement, "placement"))
-        positions: list[BallPosition] = []
-        for item in self.positions:
-            if not isinstance(item, tuple) or len(item) != 2:
-                raise InvalidRecordError(f"position {item!r} must be a (ball, Point) pair")
-            ball, point = item
-            if type(ball) is not int or not 0 <= ball <= 15:
-                raise InvalidRecordError(f"position of {ball!r}: not a ball (0..15)")
-            positions.append((ball, _point(point, f"position of ball {ball}")))
-        positions.sort(key=lambda item: item[0])
-        balls = [ball for ball, _ in positions]
-        if len(set(balls)) != len(balls):
-            raise InvalidRecordError(f"positions list a ball twice: {balls!r}")
-        object.__setattr__(self, "positions", tuple(positions))
+        object.__setattr__(self, "placement", checked_placement(self.placement))
+        object.__setattr__(self, "positions", checked_positions(self.positions))
 
     @property
     def applied_shot(self) -> Shot:
@@ -417,8 +437,12 @@ def _tag_key(item: tuple[str, str]) -> tuple[int, str]:
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class MatchRecord:
-    """A whole match as played: metadata and every rack's inputs.
+class MatchHeader:
+    """Everything decided about a match before the break: players, race, rules, tags.
+
+    One header serves every client: the record codecs, the scorekeepers, the web app,
+    tournaments and browser games create a match from it
+    (:meth:`rotation61.records.MatchLog.begin`).
 
     Attributes:
         players: the players' names, seat A then seat B.
@@ -429,11 +453,11 @@ class MatchRecord:
             as their wire names, ``cue_ball_spot_gap_in`` as an exact fraction text).
         tags: free tags (event, venue, date, round, table, referee, ...) as
             ``(name, value)`` pairs, in roster order then by name.
-        racks: the racks, in order, replays included.
         engine: the version of the engine that wrote the record.
 
-    The format name (:data:`FORMAT_NAME`) and schema version (:data:`SCHEMA_VERSION`)
-    are those of this module; the codecs write and check them.
+    >>> header = MatchHeader.of(players=("An", "Binh"), race_to=3, rules="bca")
+    >>> header.rules, header.ruleset.name, header.start().race_to
+    ('bca', 'bca', 3)
     """
 
     players: tuple[str, str]
@@ -442,14 +466,13 @@ class MatchRecord:
     rules: str = "standard"
     config: tuple[tuple[str, ConfigValue], ...] = ()
     tags: tuple[tuple[str, str], ...] = ()
-    racks: tuple[RackRecord, ...] = ()
     engine: str = ENGINE_VERSION
     _ruleset: RuleSet = dataclasses.field(
         init=False, repr=False, compare=False, default=DEFAULT_RULESET
     )
 
     def __post_init__(self) -> None:
-        for name in ("players", "config", "tags", "racks"):
+        for name in ("players", "config", "tags"):
             _tuple(self, name)
         if len(self.players) != 2:
             raise InvalidRecordError(f"a match has two players, got {self.players!r}")
@@ -462,9 +485,46 @@ class MatchRecord:
         _text(self.engine, "engine version")
         self._check_rules()
         self._check_tags()
-        for rack in self.racks:
-            if not isinstance(rack, RackRecord):
-                raise InvalidRecordError(f"rack {rack!r} is not a RackRecord")
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        players: tuple[str, str],
+        race_to: int,
+        rules: RuleSet | str = "standard",
+        first_breaker: Seat = Seat.A,
+        tags: Iterable[tuple[str, str]] = (),
+        engine: str = ENGINE_VERSION,
+    ) -> MatchHeader:
+        """The header of a match played under a rule set (or a preset name).
+
+        Args:
+            players: the names, seat A then seat B.
+            race_to: racks needed to win.
+            rules: a rule set, or a preset name.
+            first_breaker: who breaks the first rack.
+            tags: free tags, e.g. ``[("Event", "Open"), ("Date", "2025-05-01")]``.
+            engine: the engine version to store.
+
+        Returns:
+            The header, with the rule set stored as its preset and overrides.
+
+        Raises:
+            InvalidRecordError: a bad name, tag or race length.
+            UnknownRuleSetError: an unknown preset.
+        """
+        ruleset = get_ruleset(rules) if isinstance(rules, str) else rules
+        preset, config = config_of(ruleset)
+        return cls(
+            players=players,
+            race_to=race_to,
+            first_breaker=first_breaker,
+            rules=preset,
+            config=config,
+            tags=tuple(tags),
+            engine=engine,
+        )
 
     def _check_rules(self) -> None:
         base = get_ruleset(self.rules) if isinstance(self.rules, str) else None
@@ -512,9 +572,92 @@ class MatchRecord:
             name: the tag name, e.g. ``"Event"``.
 
         Returns:
+            Its value, if the header has it.
+        """
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return None
+
+    def start(self) -> MatchState:
+        """The match before the break."""
+        return start_match(self.ruleset, race_to=self.race_to, first_breaker=self.first_breaker)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class MatchRecord:
+    """A whole match as played: its header and every rack's inputs.
+
+    Attributes:
+        header: players, race, rules, tags and engine version.
+        racks: the racks, in order, replays included.
+
+    The header's fields read through the record too (``record.players``...). The
+    format name (:data:`FORMAT_NAME`) and schema version (:data:`SCHEMA_VERSION`) are
+    those of this module; the codecs write and check them.
+    """
+
+    header: MatchHeader
+    racks: tuple[RackRecord, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.header, MatchHeader):
+            raise InvalidRecordError(f"header {self.header!r} is not a MatchHeader")
+        _tuple(self, "racks")
+        for rack in self.racks:
+            if not isinstance(rack, RackRecord):
+                raise InvalidRecordError(f"rack {rack!r} is not a RackRecord")
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The players' names, seat A then seat B."""
+        return self.header.players
+
+    @property
+    def race_to(self) -> int:
+        """Racks needed to win the match."""
+        return self.header.race_to
+
+    @property
+    def first_breaker(self) -> Seat:
+        """Who breaks the first rack."""
+        return self.header.first_breaker
+
+    @property
+    def rules(self) -> str:
+        """The rule-set preset name."""
+        return self.header.rules
+
+    @property
+    def config(self) -> tuple[tuple[str, ConfigValue], ...]:
+        """The overridden rule-set keys, sorted by key."""
+        return self.header.config
+
+    @property
+    def tags(self) -> tuple[tuple[str, str], ...]:
+        """The free tags, in roster order then by name."""
+        return self.header.tags
+
+    @property
+    def engine(self) -> str:
+        """The version of the engine that wrote the record."""
+        return self.header.engine
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The rule set of every rack: the preset with the overrides applied."""
+        return self.header.ruleset
+
+    def tag(self, name: str) -> str | None:
+        """The value of a free tag, or ``None``.
+
+        Args:
+            name: the tag name, e.g. ``"Event"``.
+
+        Returns:
             Its value, if the record has it.
         """
-        return dict(self.tags).get(name)
+        return self.header.tag(name)
 
     def entries(self) -> Iterator[tuple[int, int, Entry]]:
         """Every entry with its rack index and entry index, in order.

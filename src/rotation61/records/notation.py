@@ -71,6 +71,7 @@ from rotation61.records.model import (
     DecisionEntry,
     Entry,
     EventEntry,
+    MatchHeader,
     MatchRecord,
     Override,
     RackRecord,
@@ -813,30 +814,32 @@ class _Parser:
             (name, value, token) for name, (value, token) in tags.items() if name not in _RESERVED
         ]
         anon = ("A", "B")
-        _build(tags["PlayerA"][1], lambda: MatchRecord(players=(names[0], "B"), race_to=1))
-        _build(tags["PlayerB"][1], lambda: MatchRecord(players=("A", names[1]), race_to=1))
-        _build(engine_token, lambda: MatchRecord(players=anon, race_to=1, engine=engine))
-        _build(rules_token, lambda: MatchRecord(players=anon, race_to=1, rules=preset))
+        _build(tags["PlayerA"][1], lambda: MatchHeader(players=(names[0], "B"), race_to=1))
+        _build(tags["PlayerB"][1], lambda: MatchHeader(players=("A", names[1]), race_to=1))
+        _build(engine_token, lambda: MatchHeader(players=anon, race_to=1, engine=engine))
+        _build(rules_token, lambda: MatchHeader(players=anon, race_to=1, rules=preset))
         _build(
             config_token,
-            lambda: MatchRecord(players=anon, race_to=1, rules=preset, config=config),
+            lambda: MatchHeader(players=anon, race_to=1, rules=preset, config=config),
         )
         for name, value, token in free:
             _build(
                 token,
-                functools.partial(MatchRecord, players=anon, race_to=1, tags=((name, value),)),
+                functools.partial(MatchHeader, players=anon, race_to=1, tags=((name, value),)),
             )
         return _build(
             where,
             lambda: MatchRecord(
-                players=names,
-                race_to=int(race_value),
-                first_breaker=first_breaker,
-                rules=preset,
-                config=config,
-                tags=tuple((name, value) for name, value, _ in free),
+                header=MatchHeader(
+                    players=names,
+                    race_to=int(race_value),
+                    first_breaker=first_breaker,
+                    rules=preset,
+                    config=config,
+                    tags=tuple((name, value) for name, value, _ in free),
+                    engine=engine,
+                ),
                 racks=tuple(racks),
-                engine=engine,
             ),
         )
 

@@ -6,12 +6,14 @@ an audit trail: :func:`verify` lists every place where they differ from the engi
 and every input the engine rejects, without stopping; ``replay(..., strict=True)``
 raises :class:`~rotation61.records.errors.ReplayMismatchError` on the first.
 
->>> from rotation61.records.model import MatchRecord, RackRecord, ShotEntry, RulingSummary
+>>> from rotation61.records.model import MatchHeader, MatchRecord, RackRecord, ShotEntry
+>>> from rotation61.records.model import RulingSummary
 >>> from rotation61.rules import Seat, Shot
 >>> shot = Shot(first_contact=1, pocketed=(5,), break_rail_balls=frozenset({2, 3, 4, 6}))
 >>> entry = ShotEntry(shot=shot, ruling=RulingSummary(legal=True, points=6))
 >>> record = MatchRecord(
-...     players=("An", "Binh"), race_to=1, racks=(RackRecord(breaker=Seat.A, entries=(entry,)),)
+...     header=MatchHeader(players=("An", "Binh"), race_to=1),
+...     racks=(RackRecord(breaker=Seat.A, entries=(entry,)),),
 ... )
 >>> [d.describe() for d in verify(record)]
 ['racks[0].entries[0] (rack 1, entry 1): ruling.points: stored 6, recomputed 5']
@@ -22,10 +24,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Final
 
-from rotation61.match import MatchState, decide, officiate, play, start_match
+from rotation61.match import MatchState
 from rotation61.records._format import OPTION_CODES, format_entry, format_shot
 from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
 from rotation61.records.errors import IllegalEntryError, ReplayMismatchError
+from rotation61.records.inputs import ShotInput, apply_step, step_of
 from rotation61.records.model import (
     DecisionEntry,
     Entry,
@@ -151,9 +154,7 @@ class _Replayer:
         self.strict = strict
         self.found: list[Discrepancy] = []
         self.steps: list[ReplayStep] = []
-        self.state = start_match(
-            record.ruleset, race_to=record.race_to, first_breaker=record.first_breaker
-        )
+        self.state = record.header.start()
         self.start = self.state
 
     def report(self, found: Discrepancy, cause: BaseException | None = None) -> None:
@@ -240,9 +241,6 @@ class _Replayer:
         original: Ruling | None = None
         ruling: Ruling | None = None
         match entry:
-            case ShotEntry(override=None):
-                after, ruling = play(before, entry.shot)
-                found = _compare(entry.ruling, ruling, r, e, "ruling")
             case ShotEntry(override=Override() as override):
                 found = []
                 try:
@@ -260,14 +258,13 @@ class _Replayer:
                         ),
                         err,
                     )
-                after, ruling = play(before, override.shot)
-                found += _compare(override.ruling, ruling, r, e, "override.ruling")
-            case DecisionEntry():
-                after = decide(before, entry.option, by=entry.by)
-                found = []
-            case EventEntry():
-                after, ruling = officiate(before, entry.event, entry.player)
-                found = _compare(entry.ruling, ruling, r, e, "ruling")
+                after, ruling = apply_step(before, ShotInput(shot=override.shot))
+                if ruling is not None:
+                    found += _compare(override.ruling, ruling, r, e, "override.ruling")
+            case ShotEntry() | DecisionEntry() | EventEntry():
+                after, ruling = apply_step(before, step_of(entry))
+                stored = None if isinstance(entry, DecisionEntry) else entry.ruling
+                found = [] if ruling is None else _compare(stored, ruling, r, e, "ruling")
         self.state = after
         self.steps.append(
             ReplayStep(

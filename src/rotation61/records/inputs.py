@@ -1,0 +1,330 @@
+"""The inputs of a match, as every client enters them, and how one moves a match on.
+
+An input is what a scorer, a referee, a player or a program says at the table: a shot
+(its observed facts), the incoming player's decision, an official event, the referee's
+override of the last shot, or an undo. :func:`apply_step` is the one place where an
+input moves a :class:`~rotation61.match.MatchState` on; the log
+(:class:`rotation61.records.MatchLog`) and replay (:func:`rotation61.records.replay`)
+both go through it.
+
+Each input has a canonical JSON object (:func:`input_to_dict` / :func:`input_from_dict`),
+the wire format of the web app's stored log and of its HTTP API.
+
+>>> from rotation61.rules import Shot
+>>> item = input_from_dict({"kind": "shot", "shot": {"first_contact": 1, "pocketed": [4]}})
+>>> item.shot.pocketed, input_to_dict(item)["kind"]
+((4,), 'shot')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Final, TypeAlias, assert_never
+
+from rotation61.geometry import Point
+from rotation61.match import MatchState, decide, officiate, play
+from rotation61.records.errors import MalformedInputError
+from rotation61.records.model import (
+    BallPosition,
+    DecisionEntry,
+    Entry,
+    EventEntry,
+    ShotEntry,
+    checked_placement,
+    checked_positions,
+)
+from rotation61.records.shot_codec import shot_from_dict, shot_to_dict
+from rotation61.rules import OfficialEvent, Option, Ruling, Seat, Shot
+
+__all__ = [
+    "NOTE_MAX_LENGTH",
+    "DecisionInput",
+    "EventInput",
+    "Input",
+    "InputKind",
+    "OverrideInput",
+    "ShotInput",
+    "Step",
+    "UndoInput",
+    "apply_step",
+    "input_from_dict",
+    "input_to_dict",
+    "step_of",
+]
+
+NOTE_MAX_LENGTH: Final = 500
+"""The longest referee's note an override carries (characters)."""
+
+
+class InputKind(StrEnum):
+    """The kind of an input; the value is the wire format."""
+
+    SHOT = "shot"
+    DECISION = "decision"
+    EVENT = "event"
+    OVERRIDE = "override"
+    UNDO = "undo"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ShotInput:
+    """A shot as entered.
+
+    Attributes:
+        shot: the observed facts.
+        placement: where the cue ball was placed by hand before the shot (inches).
+        positions: ball centres at rest before the shot, ascending by ball, when known.
+    """
+
+    shot: Shot
+    placement: Point | None = None
+    positions: tuple[BallPosition, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shot, Shot):
+            raise MalformedInputError(f"shot must be a Shot, got {self.shot!r}")
+        object.__setattr__(self, "placement", checked_placement(self.placement))
+        object.__setattr__(self, "positions", checked_positions(self.positions))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionInput:
+    """The incoming player's decision after a foul.
+
+    Attributes:
+        option: the option chosen.
+        by: who chooses; ``None`` for the player the referee waits for.
+    """
+
+    option: Option
+    by: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.option, Option):
+            raise MalformedInputError(f"decision option {self.option!r} is not an option")
+        if self.by is not None and not isinstance(self.by, Seat):
+            raise MalformedInputError(f"decision by {self.by!r} is not a seat")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class EventInput:
+    """An official event: a concession, a disqualification or a declared stalemate.
+
+    Attributes:
+        event: the event.
+        player: the player concerned; ``None`` for a stalemate.
+    """
+
+    event: OfficialEvent
+    player: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.event, OfficialEvent):
+            raise MalformedInputError(f"event {self.event!r} is not an official event")
+        if self.player is not None and not isinstance(self.player, Seat):
+            raise MalformedInputError(f"event player {self.player!r} is not a seat")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class OverrideInput:
+    """The referee's correction of the last shot: the facts as the referee saw them.
+
+    Attributes:
+        shot: the corrected facts, which the referee judges instead of those entered.
+        note: the referee's reason (one line of text).
+    """
+
+    shot: Shot
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shot, Shot):
+            raise MalformedInputError(f"override shot must be a Shot, got {self.shot!r}")
+        note = self.note
+        if not isinstance(note, str) or not note.isprintable() or len(note) > NOTE_MAX_LENGTH:
+            raise MalformedInputError(
+                f"note: expected one line of at most {NOTE_MAX_LENGTH} characters, got {note!r}"
+            )
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class UndoInput:
+    """Take back the last input still in effect (an override included)."""
+
+
+Step: TypeAlias = ShotInput | DecisionInput | EventInput
+"""An input that moves the match on."""
+
+Input: TypeAlias = ShotInput | DecisionInput | EventInput | OverrideInput | UndoInput
+"""Any input."""
+
+
+def apply_step(match: MatchState, step: Step) -> tuple[MatchState, Ruling | None]:
+    """The match after one step, and the ruling (``None`` for a decision).
+
+    Raises:
+        IllegalActionError: the step is not allowed now (the match is over, a decision
+            is pending, an option not offered, a chooser who is not the incoming player).
+        InvalidShotError: the shot does not fit the table.
+
+    >>> from rotation61.match import start_match
+    >>> after, ruling = apply_step(start_match(race_to=1), ShotInput(shot=Shot(first_contact=1)))
+    >>> ruling.legal
+    False
+    """
+    match step:
+        case ShotInput(shot=shot):
+            return play(match, shot)
+        case DecisionInput(option=option, by=by):
+            return decide(match, option, by=match.rack.to_act if by is None else by), None
+        case EventInput(event=event, player=player):
+            return officiate(match, event, player)
+        case _:
+            assert_never(step)
+
+
+def step_of(entry: Entry) -> Step:
+    """The input of a record entry, as entered (an override is an input of its own)."""
+    match entry:
+        case ShotEntry(shot=shot, placement=placement, positions=positions):
+            return ShotInput(shot=shot, placement=placement, positions=positions)
+        case DecisionEntry(option=option, by=by):
+            return DecisionInput(option=option, by=by)
+        case EventEntry(event=event, player=player):
+            return EventInput(event=event, player=player)
+        case _:
+            assert_never(entry)
+
+
+# --- JSON ---------------------------------------------------------------------------------
+
+_FIELDS: Final[Mapping[InputKind, frozenset[str]]] = {
+    InputKind.SHOT: frozenset({"shot", "placement", "positions"}),
+    InputKind.DECISION: frozenset({"option", "by"}),
+    InputKind.EVENT: frozenset({"event", "player"}),
+    InputKind.OVERRIDE: frozenset({"shot", "note"}),
+    InputKind.UNDO: frozenset(),
+}
+
+
+def _seat(value: object, field: str) -> Seat | None:
+    if value is None:
+        return None
+    if value in ("A", "B"):
+        return Seat[str(value)]
+    raise MalformedInputError(f"{field}: expected 'A', 'B' or null, got {value!r}")
+
+
+def _wire(kind: type[StrEnum], value: object, field: str) -> str:
+    allowed = {member.value for member in kind}
+    if not isinstance(value, str) or value not in allowed:
+        raise MalformedInputError(f"{field}: {value!r} is not one of {', '.join(sorted(allowed))}")
+    return value
+
+
+def _shot(data: Mapping[str, object]) -> Shot:
+    shot = data.get("shot")
+    if not isinstance(shot, Mapping):
+        raise MalformedInputError(f"shot: expected an object, got {shot!r}")
+    return shot_from_dict(shot)
+
+
+def _coordinate(value: object, field: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise MalformedInputError(f"{field}: expected a number, got {value!r}")
+    return float(value)
+
+
+def _point(value: object, field: str) -> Point:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise MalformedInputError(f"{field}: expected [x, y] in inches, got {value!r}")
+    return Point(_coordinate(value[0], f"{field}[0]"), _coordinate(value[1], f"{field}[1]"))
+
+
+def _positions(value: object) -> Iterable[BallPosition]:
+    if not isinstance(value, Mapping):
+        raise MalformedInputError(f"positions: expected an object of ball: [x, y], got {value!r}")
+    out: list[BallPosition] = []
+    for key, point in value.items():
+        if not isinstance(key, str) or not key.isdigit():
+            raise MalformedInputError(f"positions: {key!r} is not a ball number (0..15)")
+        out.append((int(key), _point(point, f"positions[{key}]")))
+    return out
+
+
+def _shot_input(data: Mapping[str, object]) -> ShotInput:
+    placement = data.get("placement")
+    return ShotInput(
+        shot=_shot(data),
+        placement=None if placement is None else _point(placement, "placement"),
+        positions=tuple(_positions(data["positions"])) if "positions" in data else (),
+    )
+
+
+def _override(data: Mapping[str, object]) -> OverrideInput:
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        raise MalformedInputError(f"note: expected one line of text, got {note!r}")
+    return OverrideInput(shot=_shot(data), note=note)
+
+
+def input_from_dict(data: Mapping[str, object]) -> Input:
+    """Read an input from its JSON object (``{"kind": "shot", "shot": {...}}`` ...).
+
+    Raises:
+        MalformedInputError: an unknown kind, or a missing, unknown or mistyped field.
+        InvalidShotError: a shot's facts are malformed.
+        InvalidRecordError: a placement or position that is not a point on a ball.
+    """
+    if not isinstance(data, Mapping):
+        raise MalformedInputError(f"input: expected an object, got {data!r}")
+    kind = InputKind(_wire(InputKind, data.get("kind"), "kind"))
+    unknown = set(data) - {"kind"} - _FIELDS[kind]
+    if unknown:
+        raise MalformedInputError(f"{kind.value} input: unknown field(s) {sorted(unknown)!r}")
+    match kind:
+        case InputKind.SHOT:
+            return _shot_input(data)
+        case InputKind.DECISION:
+            option = Option(_wire(Option, data.get("option"), "option"))
+            return DecisionInput(option=option, by=_seat(data.get("by"), "by"))
+        case InputKind.EVENT:
+            event = OfficialEvent(_wire(OfficialEvent, data.get("event"), "event"))
+            return EventInput(event=event, player=_seat(data.get("player"), "player"))
+        case InputKind.OVERRIDE:
+            return _override(data)
+        case InputKind.UNDO:
+            return UndoInput()
+        case _:
+            assert_never(kind)
+
+
+def input_to_dict(item: Input) -> dict[str, object]:
+    """Write an input as its canonical JSON object (optional fields only when set)."""
+    match item:
+        case ShotInput(shot=shot, placement=placement, positions=positions):
+            out: dict[str, object] = {"kind": InputKind.SHOT.value, "shot": shot_to_dict(shot)}
+            if placement is not None:
+                out["placement"] = [placement.x, placement.y]
+            if positions:
+                out["positions"] = {str(ball): [p.x, p.y] for ball, p in positions}
+            return out
+        case DecisionInput(option=option, by=by):
+            out = {"kind": InputKind.DECISION.value, "option": option.value}
+            if by is not None:
+                out["by"] = by.name
+            return out
+        case EventInput(event=event, player=player):
+            return {
+                "kind": InputKind.EVENT.value,
+                "event": event.value,
+                "player": None if player is None else player.name,
+            }
+        case OverrideInput(shot=shot, note=note):
+            return {"kind": InputKind.OVERRIDE.value, "shot": shot_to_dict(shot), "note": note}
+        case UndoInput():
+            return {"kind": InputKind.UNDO.value}
+        case _:
+            assert_never(item)
