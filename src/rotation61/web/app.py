@@ -17,6 +17,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from rotation61.rules import Rotation61Error
@@ -35,7 +36,7 @@ from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 
-__all__ = ["ROUTERS", "app_from_env", "build_context", "create_app"]
+__all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
 _STATIC: Final = Path(__file__).resolve().parent / "static"
 
@@ -56,10 +57,15 @@ def _conninfo(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def build_context(settings: Settings) -> AppContext:
-    """Open the database (migrating it) and wire the services of one worker."""
+def open_database(settings: Settings) -> Engine:
+    """The worker's engine, its database migrated to the newest schema."""
     engine = create_db_engine(settings.database_url)
     migrate(engine)
+    return engine
+
+
+def build_context(settings: Settings, engine: Engine) -> AppContext:
+    """Wire the repositories, services, hub and listener of one worker."""
     account_store = SqlAccounts(engine)
     signer = Signer(account_store.ensure_secret())
     account_store.ensure_organiser(settings.organiser_password)
@@ -77,7 +83,6 @@ def build_context(settings: Settings) -> AppContext:
     )
     return AppContext(
         settings=settings,
-        engine=engine,
         service=service,
         accounts=AccountService(account_store, service, signer, Attempts()),
         hub=hub,
@@ -102,7 +107,9 @@ def _error_response(request: Request, status: int, name: str, detail: str) -> Re
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for some settings (``Settings.from_env()`` when none are given)."""
-    ctx = build_context(settings or Settings.from_env())
+    settings = settings or Settings.from_env()
+    engine = open_database(settings)
+    ctx = build_context(settings, engine)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -117,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if ctx.listener is not None:
                 await ctx.listener.stop()
             await ctx.hub.close()
-            ctx.engine.dispose()
+            engine.dispose()
 
     app = FastAPI(
         title="rotation61 scorekeeper",

@@ -21,7 +21,6 @@ import dataclasses
 from typing import Annotated, Final
 
 from fastapi import Depends, Request, Response
-from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.text import Language
@@ -78,7 +77,6 @@ class AppContext:
     """Everything one worker shares between requests."""
 
     settings: Settings
-    engine: Engine
     service: MatchService
     accounts: AccountService
     hub: Hub
