@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from rotation61.web.app import create_app
-from rotation61.web.settings import Settings
+from rotation61.web.core.settings import Settings
 
 PG_ADMIN = os.environ.get(
     "ROTATION61_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"

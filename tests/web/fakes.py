@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from rotation61.web.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
+from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
 from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
 from rotation61.web.timeline import Input
 

@@ -17,19 +17,20 @@ from fastapi.testclient import TestClient
 
 from rotation61.rules import OfficialEvent, Option, Seat, Shot
 from rotation61.text import Language
-from rotation61.web.app import create_app
-from rotation61.web.broker import Hub
-from rotation61.web.database import create_db_engine, migrate
-from rotation61.web.errors import MatchNotFoundError, StaleInputError
-from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
-from rotation61.web.repository import (
+from rotation61.web.adapters.broker import Hub
+from rotation61.web.adapters.matches import (
     PAYLOAD_LIMIT,
     SqlRepository,
     notify_payload,
     parse_payload,
 )
-from rotation61.web.services import MatchService
-from rotation61.web.settings import Settings, normalise_database_url
+from rotation61.web.app import create_app
+from rotation61.web.core.database import create_db_engine, migrate
+from rotation61.web.core.errors import MatchNotFoundError, StaleInputError
+from rotation61.web.core.settings import Settings, normalise_database_url
+from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
+from rotation61.web.presenters.boards import scoreboard_view
+from rotation61.web.services.matches import MatchService
 from rotation61.web.timeline import (
     DecisionInput,
     EventInput,
@@ -41,7 +42,6 @@ from rotation61.web.timeline import (
     input_to_dict,
     replay,
 )
-from rotation61.web.views import scoreboard_view
 from tests.web.fakes import FakeRepository, RecordingNotifier
 from tests.web.helpers import BREAK_RAILS, create_match, post, referee_headers, shot
 

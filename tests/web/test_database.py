@@ -10,12 +10,12 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 
 from rotation61.rules import Shot
-from rotation61.web.database import create_db_engine, migrate
-from rotation61.web.errors import StaleInputError
+from rotation61.web.adapters.matches import SqlRepository
+from rotation61.web.adapters.orm import Base
+from rotation61.web.core.database import create_db_engine, migrate
+from rotation61.web.core.errors import StaleInputError
+from rotation61.web.core.settings import normalise_database_url
 from rotation61.web.model import MatchSetup, MatchStatus
-from rotation61.web.orm import Base
-from rotation61.web.repository import SqlRepository
-from rotation61.web.settings import normalise_database_url
 from rotation61.web.timeline import ShotInput
 
 
@@ -89,7 +89,7 @@ def test_a_failed_import_stores_nothing(database_url: str) -> None:
 def test_a_pooled_connection_dropped_while_idle_is_replaced(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from rotation61.web import database
+    from rotation61.web.core import database
 
     monkeypatch.setattr(database, "_IDLE_PING_S", 0.0)  # every reused connection is "idle"
     engine = _engine(postgres_url)

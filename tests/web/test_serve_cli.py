@@ -37,7 +37,7 @@ def test_several_workers_need_postgresql(
 
 
 def test_default_database_is_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rotation61.web.settings import Settings
+    from rotation61.web.core.settings import Settings
 
     monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-r61")
     settings = Settings.from_env({})

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rotation61.rules import IllegalActionError, Seat, Shot, UnknownRuleSetError
-from rotation61.web.errors import AuthenticationError, DuplicateFormError, StaleInputError
+from rotation61.web.core.errors import AuthenticationError, DuplicateFormError, StaleInputError
 from rotation61.web.model import MatchSetup, MatchStatus
-from rotation61.web.services import MatchService
+from rotation61.web.services.matches import MatchService
 from rotation61.web.timeline import DecisionInput, MalformedInputError, ShotInput, UndoInput
 from tests.web.fakes import FakeRepository, RecordingNotifier
 

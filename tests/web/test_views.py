@@ -9,8 +9,8 @@ from rotation61.match import start_match
 from rotation61.rules import Option, Shot
 from rotation61.text import Language
 from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
+from rotation61.web.presenters.boards import console_view, scoreboard_view
 from rotation61.web.timeline import DecisionInput, ShotInput, replay
-from rotation61.web.views import console_view, scoreboard_view
 
 SETUP = MatchSetup(players=("An", "Bình"), race_to=2)
 STORED = StoredMatch(
@@ -28,7 +28,7 @@ BREAK = ShotInput(shot=Shot(first_contact=1, break_rail_balls=frozenset({2, 3, 4
 def test_spotting_drawing_places_the_balls_where_geometry_says() -> None:
     foul = ShotInput(shot=Shot(first_contact=3, pocketed=(1, 9), rail_after_contact=frozenset({0})))
     timeline = replay(start_match(race_to=2), [BREAK, foul])
-    svg = console_view(STORED, timeline, Language.EN)["spotting_svg"]
+    svg = console_view(STORED, timeline, Language.EN).spotting_svg
     assert isinstance(svg, str)
     expected = spot_balls(TABLE_9FT, occupied={}, cue_ball=None, lowest=1, others=[9])
     for ball, centre in expected.items():
@@ -47,11 +47,11 @@ def test_third_foul_warning_is_shown_until_the_run_ends() -> None:
     log += [miss_foul, accept] * 5
     timeline = replay(start_match(race_to=2), log)
     view = scoreboard_view(STORED, timeline, Language.VI)
-    assert view["warning"] is not None
-    assert "§XV" in str(view["warning"])
-    assert view["fouls"] == [2, 3]
+    assert view.warning is not None
+    assert "§XV" in str(view.warning)
+    assert view.fouls == [2, 3]
 
 
 def test_no_drawing_without_spotting() -> None:
     timeline = replay(start_match(race_to=2), [BREAK])
-    assert console_view(STORED, timeline, Language.VI)["spotting_svg"] is None
+    assert console_view(STORED, timeline, Language.VI).spotting_svg is None

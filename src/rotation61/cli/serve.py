@@ -80,14 +80,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from rotation61.web.database import (
-            create_db_engine,
-            ensure_organiser,
-            ensure_secret,
-            migrate,
-            set_organiser_password,
-        )
-        from rotation61.web.settings import (
+        from rotation61.web.adapters.accounts import SqlAccounts
+        from rotation61.web.core.database import create_db_engine, migrate
+        from rotation61.web.core.settings import (
             DATABASE_URL_ENV,
             ORGANISER_PASSWORD_ENV,
             default_database_url,
@@ -105,10 +100,11 @@ def run(args: argparse.Namespace) -> int:
     password = args.organiser_password or os.environ.get(ORGANISER_PASSWORD_ENV)
     engine = create_db_engine(url, pool_size=2)
     migrate(engine)
-    ensure_secret(engine)
-    created = ensure_organiser(engine, password)
+    accounts = SqlAccounts(engine)
+    accounts.ensure_secret()
+    created = accounts.ensure_organiser(password)
     if password and created is None:
-        set_organiser_password(engine, "admin", password)
+        accounts.set_organiser_password("admin", password)
     engine.dispose()
     os.environ[DATABASE_URL_ENV] = url
     os.environ.pop(ORGANISER_PASSWORD_ENV, None)

@@ -1,16 +1,26 @@
 """The scorekeeper web app (extra ``[web]``): referee console, live scoreboard, overlay.
 
-Layer L5, beside the CLI: it imports every other layer and nothing imports it. The
-layout follows the house style:
+Layer L5, beside the CLI: it imports every other layer and nothing imports it. Inside,
+the app is laid out by feature (the FastAPI full-stack template's shape); arrows are
+"may import", enforced by import-linter:
 
-- :mod:`~rotation61.web.timeline` - the stored inputs and their replay (pure);
-- :mod:`~rotation61.web.views` / :mod:`~rotation61.web.drawing` - what the screens show;
-- :mod:`~rotation61.web.services` - use cases over a repository port;
-- :mod:`~rotation61.web.repository` / :mod:`~rotation61.web.orm` - SQLAlchemy adapter;
-- :mod:`~rotation61.web.broker` - live updates (in process, or PostgreSQL LISTEN/NOTIFY);
-- :mod:`~rotation61.web.api` - thin routes; :mod:`~rotation61.web.schemas` - pydantic.
+``app`` → ``api`` → ``presenters`` → ``schemas`` → ``services`` → ``adapters`` → ``core``
+
+- :mod:`~rotation61.web.app` - the app factory, lifespan, error handlers, the routers;
+- :mod:`~rotation61.web.api` - ``deps`` (every shared dependency) and ``routes/`` (one
+  router per resource; no router imports another);
+- :mod:`~rotation61.web.presenters` - typed response models from domain values;
+- :mod:`~rotation61.web.schemas` - the pydantic request and response models;
+- :mod:`~rotation61.web.services` - use cases (matches, accounts), no HTTP;
+- :mod:`~rotation61.web.adapters` - tables, repositories (matches, accounts), broker;
+- :mod:`~rotation61.web.core` - settings, security, database engine and migrations, errors;
+- :mod:`~rotation61.web.timeline`, :mod:`~rotation61.web.model`,
+  :mod:`~rotation61.web.export` (pure match values, replay, records) and
+  :mod:`~rotation61.web.i18n` (the screens' words), used by every part.
 
 Start it with ``rotation61 serve`` (or ``python -m rotation61.cli.serve``).
 """
 
-__all__: list[str] = []
+from rotation61.web.app import app_from_env, create_app
+
+__all__ = ["app_from_env", "create_app"]

@@ -1,4 +1,9 @@
-"""The FastAPI application factory: wiring of settings, storage, services and routes."""
+"""The FastAPI application factory: wiring of settings, storage, services and routes.
+
+Also the lifespan (the live-update hub and the PostgreSQL listener), the error handlers
+(one place maps every error to a status and a JSON body or an error page) and the list
+of routers: a new feature's router is added to :data:`ROUTERS`.
+"""
 
 from __future__ import annotations
 
@@ -8,28 +13,42 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Final
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from rotation61.rules import Rotation61Error
-from rotation61.web.api.routes import console, live, matches, pages
-from rotation61.web.broker import Hub, LocalNotifier, PostgresListener
-from rotation61.web.database import create_db_engine, ensure_organiser, ensure_secret, migrate
-from rotation61.web.deps import AppContext, Attempts, request_language
-from rotation61.web.errors import WebError, status_for
-from rotation61.web.repository import NOTIFY_CHANNEL, SqlRepository
-from rotation61.web.security import Signer
-from rotation61.web.services import MatchService
-from rotation61.web.settings import Settings
-from rotation61.web.templating import render
-from rotation61.web.views import scoreboard_view
+from rotation61.web.adapters.accounts import SqlAccounts
+from rotation61.web.adapters.broker import Hub, LocalNotifier, PostgresListener
+from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
+from rotation61.web.api.deps import AppContext, request_language
+from rotation61.web.api.routes import accounts, console, desk, live, matches, pages
+from rotation61.web.api.templating import render
+from rotation61.web.core.database import create_db_engine, migrate
+from rotation61.web.core.errors import WebError, status_for
+from rotation61.web.core.security import Attempts, Signer
+from rotation61.web.core.settings import Settings
+from rotation61.web.presenters.boards import scoreboard_view
+from rotation61.web.schemas import ErrorOut, HealthOut
+from rotation61.web.services.accounts import AccountService
+from rotation61.web.services.matches import MatchService
 
-__all__ = ["app_from_env", "create_app"]
+__all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
 _STATIC: Final = Path(__file__).resolve().parent / "static"
+
+ROUTERS: Final[tuple[APIRouter, ...]] = (
+    matches.router,
+    console.router,
+    live.router,
+    accounts.router,
+    desk.router,
+    pages.router,
+)
+"""Every router, in the order they are matched (a new feature adds its own here)."""
 
 
 def _conninfo(url: str) -> str:
@@ -38,12 +57,18 @@ def _conninfo(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def build_context(settings: Settings) -> AppContext:
-    """Open the database (migrating it) and wire the services of one worker."""
+def open_database(settings: Settings) -> Engine:
+    """The worker's engine, its database migrated to the newest schema."""
     engine = create_db_engine(settings.database_url)
     migrate(engine)
-    secret = ensure_secret(engine)
-    ensure_organiser(engine, settings.organiser_password)
+    return engine
+
+
+def build_context(settings: Settings, engine: Engine) -> AppContext:
+    """Wire the repositories, services, hub and listener of one worker."""
+    account_store = SqlAccounts(engine)
+    signer = Signer(account_store.ensure_secret())
+    account_store.ensure_organiser(settings.organiser_password)
     repository = SqlRepository(engine)
     # The service wakes this worker's hub at once on every backend; on PostgreSQL the
     # input's transaction also notifies every worker (this one skips what it has shown).
@@ -58,18 +83,17 @@ def build_context(settings: Settings) -> AppContext:
     )
     return AppContext(
         settings=settings,
-        engine=engine,
         service=service,
+        accounts=AccountService(account_store, service, signer, Attempts()),
         hub=hub,
-        signer=Signer(secret),
-        attempts=Attempts(),
+        signer=signer,
         listener=listener,
     )
 
 
 def _error_response(request: Request, status: int, name: str, detail: str) -> Response:
     if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
-        return JSONResponse({"error": name, "detail": detail}, status_code=status)
+        return JSONResponse(ErrorOut(error=name, detail=detail).model_dump(), status_code=status)
     ctx: AppContext = request.app.state.ctx
     return render(
         request,
@@ -83,7 +107,9 @@ def _error_response(request: Request, status: int, name: str, detail: str) -> Re
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for some settings (``Settings.from_env()`` when none are given)."""
-    ctx = build_context(settings or Settings.from_env())
+    settings = settings or Settings.from_env()
+    engine = open_database(settings)
+    ctx = build_context(settings, engine)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -98,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if ctx.listener is not None:
                 await ctx.listener.stop()
             await ctx.hub.close()
-            ctx.engine.dispose()
+            engine.dispose()
 
     app = FastAPI(
         title="rotation61 scorekeeper",
@@ -120,15 +146,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return _error_response(request, 422, "RequestValidationError", detail or str(err))
 
-    @app.get("/healthz", include_in_schema=False)
-    def _health() -> dict[str, object]:
-        return {"ok": True, "spectators": ctx.hub.subscriber_count}
+    @app.get("/healthz", include_in_schema=False, response_model=HealthOut)
+    async def _health() -> HealthOut:
+        return HealthOut(ok=True, spectators=ctx.hub.subscriber_count)
 
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
-    app.include_router(matches.router)
-    app.include_router(console.router)
-    app.include_router(live.router)
-    app.include_router(pages.router)
+    for router in ROUTERS:
+        app.include_router(router)
     app.add_api_route("/favicon.ico", lambda: HTMLResponse("", 204), include_in_schema=False)
     return app
 

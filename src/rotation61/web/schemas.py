@@ -1,6 +1,9 @@
 """Pydantic schemas of the HTTP API: what requests carry and responses return.
 
-Only the web layer uses pydantic. Shot contents are not modelled here: the records
+Only the web layer uses pydantic. Requests are checked on the way in; responses are
+built by :mod:`rotation61.web.presenters` and checked against the routes'
+``response_model`` on the way out (``extra="forbid"``: a presenter cannot add a field
+that the model does not declare). Shot contents are not modelled here: the records
 layer's codec reads and checks them (:func:`rotation61.records.shot_from_dict`).
 """
 
@@ -8,17 +11,27 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rotation61.rules import Seat
+from rotation61.web.model import MatchSetup
+
 __all__ = [
     "ConsoleView",
     "ErrorOut",
+    "HealthOut",
+    "HistoryEntry",
     "InputIn",
+    "LabelOut",
     "MatchCreate",
     "MatchOut",
     "MatchWithPin",
+    "OptionOut",
+    "OverrideBase",
     "PinIn",
     "ScoreboardView",
     "TokenOut",
 ]
+
+_OUT = ConfigDict(extra="forbid")
 
 
 class MatchCreate(BaseModel):
@@ -38,9 +51,27 @@ class MatchCreate(BaseModel):
     overrides: dict[str, Any] = Field(default_factory=dict)
     form_id: str | None = Field(default=None, max_length=64)
 
+    def setup(self) -> MatchSetup:
+        """The match setup this request asks for."""
+        overrides = dict(self.overrides)
+        if self.breaker_policy is not None:
+            overrides["next_rack_breaker"] = self.breaker_policy
+        return MatchSetup(
+            players=(self.player_a.strip(), self.player_b.strip()),
+            race_to=self.race_to,
+            preset=self.preset,
+            overrides=overrides,
+            first_breaker=Seat[self.first_breaker],
+            table_name=self.table_name.strip(),
+            table_size=self.table_size,
+            tags=dict(self.tags),
+        )
+
 
 class MatchOut(BaseModel):
     """A match as listed publicly (no PIN)."""
+
+    model_config = _OUT
 
     id: int
     players: list[str]
@@ -72,6 +103,8 @@ class PinIn(BaseModel):
 class TokenOut(BaseModel):
     """A referee token, for ``Authorization: Bearer``."""
 
+    model_config = _OUT
+
     token: str
 
 
@@ -91,19 +124,31 @@ class InputIn(BaseModel):
 class ErrorOut(BaseModel):
     """A rejected request: the error's name and what was wrong."""
 
+    model_config = _OUT
+
     error: str
     detail: str
 
 
-class ScoreboardView(BaseModel):
-    """The public scoreboard of a match."""
+class HealthOut(BaseModel):
+    """The worker is up; how many screens it streams to."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = _OUT
+
+    ok: bool
+    spectators: int
+
+
+class ScoreboardView(BaseModel):
+    """The public scoreboard of a match (also each live-update frame)."""
+
+    model_config = _OUT
 
     id: int
-    seq: int
+    seq: int = Field(description="how many inputs the board replays")
     lang: str
     status: str
+    status_label: str
     table_name: str
     players: list[str]
     race_to: int
@@ -111,12 +156,15 @@ class ScoreboardView(BaseModel):
     rack_number: int
     scores: list[int]
     target: int
-    lowest: int | None
+    lowest: int | None = Field(description="the ball in play")
     points_left: int
     on_table: list[int]
     phase: str
-    to_act: int | None
-    fouls: list[int]
+    to_act: int | None = Field(description="the seat (0 or 1) to shoot or decide")
+    is_break: bool
+    cue_in_hand: bool
+    fouls: list[int] = Field(description="consecutive fouls per seat")
+    foul_limit: int
     warning: str | None
     headline: str | None
     last_lines: list[str]
@@ -124,14 +172,66 @@ class ScoreboardView(BaseModel):
     winner: str | None
 
 
+class OptionOut(BaseModel):
+    """An option offered to the incoming player, worded."""
+
+    model_config = _OUT
+
+    value: str
+    label: str
+    help: str
+
+
+class HistoryEntry(BaseModel):
+    """One step in effect, numbered from 1, as announced."""
+
+    model_config = _OUT
+
+    n: int
+    lines: list[str]
+    overridden: bool
+
+
+class LabelOut(BaseModel):
+    """A value and its wording."""
+
+    model_config = _OUT
+
+    value: str
+    label: str
+
+
+class OverrideBase(BaseModel):
+    """What the override form starts from: the last shot's facts and its rack."""
+
+    model_config = _OUT
+
+    on_table: list[int]
+    lowest: int | None
+    kitchen_applies: bool
+    break_applies: bool
+    break_rail_pool: list[int]
+    break_min_rail_balls: int
+    shot: dict[str, Any] = Field(description="the records layer's shot object")
+    note: str
+
+
 class ConsoleView(ScoreboardView):
     """The referee console: the scoreboard plus what can be entered now."""
 
-    options: list[dict[str, str]]
+    to_act_name: str | None
+    chooser: str | None
+    options: list[OptionOut]
     spotting_svg: str | None
     can_undo: bool
     can_override: bool
-    history: list[dict[str, Any]]
+    override_base: OverrideBase | None
+    history: list[HistoryEntry]
     kitchen_applies: bool
     break_applies: bool
+    break_rail_pool: list[int]
+    break_min_rail_balls: int
+    referee_present: bool
+    events: list[str]
+    general_rules_labels: list[LabelOut]
     match_over: bool

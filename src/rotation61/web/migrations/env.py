@@ -1,6 +1,6 @@
 """Alembic environment: migrations run on the connection the app hands over.
 
-The app calls :func:`rotation61.web.database.migrate`, which passes an open connection
+The app calls :func:`rotation61.web.core.database.migrate`, which passes an open connection
 in ``config.attributes["connection"]``; there is no ``alembic.ini``.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from rotation61.web.orm import Base
+from rotation61.web.adapters.orm import Base
 
 config = context.config
 connection = config.attributes.get("connection")

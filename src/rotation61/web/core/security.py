@@ -1,4 +1,4 @@
-"""Passwords, signed cookies, referee tokens and CSRF tokens (stdlib only).
+"""Passwords, PINs, signed cookies, referee tokens, CSRF tokens and login throttling.
 
 - Organiser passwords are stored as scrypt hashes.
 - The organiser's session cookie is ``"<username>|<expiry>|<mac>"``.
@@ -7,6 +7,7 @@
   ``Authorization: Bearer`` header carry.
 - CSRF: a random nonce in a cookie, and in every form or ``X-CSRF-Token`` header its
   HMAC (double submit, signed); a cross-site page can read neither.
+- :class:`Attempts` slows down guessing of passwords and PINs.
 """
 
 from __future__ import annotations
@@ -15,10 +16,15 @@ import base64
 import hashlib
 import hmac
 import secrets
+import threading
 import time
+from collections import defaultdict, deque
 from typing import Final
 
+from rotation61.web.core.errors import TooManyAttemptsError
+
 __all__ = [
+    "Attempts",
     "Signer",
     "hash_password",
     "new_pin",
@@ -124,3 +130,30 @@ class Signer:
         if not nonce or not token:
             return False
         return self.check("csrf", nonce, token)
+
+
+class Attempts:
+    """Counts failed logins per key in a sliding window, to slow down guessing."""
+
+    def __init__(self, limit: int = 10, window_s: float = 60.0) -> None:
+        self._limit = limit
+        self._window = window_s
+        self._failures: defaultdict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def check(self, key: str) -> None:
+        """Raise :class:`TooManyAttemptsError` if ``key`` failed too often lately."""
+        now = time.monotonic()
+        with self._lock:
+            failures = self._failures[key]
+            while failures and failures[0] < now - self._window:
+                failures.popleft()
+            if len(failures) >= self._limit:
+                raise TooManyAttemptsError(
+                    f"too many failed attempts for {key}; wait a minute and try again"
+                )
+
+    def failed(self, key: str) -> None:
+        """Record a failure."""
+        with self._lock:
+            self._failures[key].append(time.monotonic())

@@ -1,4 +1,9 @@
-"""Dependency injection: the app's context, the language, and who is asking.
+"""Every shared dependency of the routes: context, services, language, access, errors.
+
+The one place that defines the aliases the routes annotate their parameters with
+(:data:`Ctx`, :data:`Service`, :data:`Accounts`, :data:`Lang`, :data:`Organiser`,
+:data:`Referee`, :data:`Csrf`), the cookies, and the error responses (:data:`ERRORS`)
+the API documents.
 
 - Organisers authenticate with the session cookie of the login form or HTTP Basic.
 - Referees authenticate with the match's token, from the console cookie or
@@ -13,32 +18,39 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
-import threading
-import time
-from collections import defaultdict, deque
 from typing import Annotated, Final
 
-from fastapi import Depends, Request
-from sqlalchemy import Engine
+from fastapi import Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.text import Language
-from rotation61.web.broker import Hub, PostgresListener
-from rotation61.web.database import check_organiser
-from rotation61.web.errors import AuthenticationError, CsrfError, TooManyAttemptsError
+from rotation61.web.adapters.broker import Hub, PostgresListener
+from rotation61.web.core.errors import AuthenticationError, CsrfError
+from rotation61.web.core.security import Signer
+from rotation61.web.core.settings import Settings
 from rotation61.web.i18n import parse_language
 from rotation61.web.model import StoredMatch
-from rotation61.web.security import Signer
-from rotation61.web.services import MatchService
-from rotation61.web.settings import Settings
+from rotation61.web.schemas import ErrorOut
+from rotation61.web.services.accounts import AccountService
+from rotation61.web.services.matches import MatchService
 
 __all__ = [
     "CSRF_COOKIE",
+    "ERRORS",
     "LANG_COOKIE",
     "ORGANISER_COOKIE",
+    "Accounts",
     "AppContext",
-    "Attempts",
+    "Csrf",
+    "Ctx",
+    "Lang",
+    "Organiser",
+    "Referee",
+    "Service",
     "check_csrf",
+    "console_access",
+    "csrf_form",
+    "get_accounts",
     "get_ctx",
     "get_service",
     "language",
@@ -46,6 +58,7 @@ __all__ = [
     "referee",
     "referee_cookie",
     "request_language",
+    "set_referee_cookie",
 ]
 
 CSRF_COOKIE: Final = "r61_csrf"
@@ -59,43 +72,15 @@ def referee_cookie(match_id: int) -> str:
     return f"r61_ref_{match_id}"
 
 
-class Attempts:
-    """Counts failed logins per key in a sliding window, to slow down guessing."""
-
-    def __init__(self, limit: int = 10, window_s: float = 60.0) -> None:
-        self._limit = limit
-        self._window = window_s
-        self._failures: defaultdict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def check(self, key: str) -> None:
-        """Raise :class:`TooManyAttemptsError` if ``key`` failed too often lately."""
-        now = time.monotonic()
-        with self._lock:
-            failures = self._failures[key]
-            while failures and failures[0] < now - self._window:
-                failures.popleft()
-            if len(failures) >= self._limit:
-                raise TooManyAttemptsError(
-                    f"too many failed attempts for {key}; wait a minute and try again"
-                )
-
-    def failed(self, key: str) -> None:
-        """Record a failure."""
-        with self._lock:
-            self._failures[key].append(time.monotonic())
-
-
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class AppContext:
     """Everything one worker shares between requests."""
 
     settings: Settings
-    engine: Engine
     service: MatchService
+    accounts: AccountService
     hub: Hub
     signer: Signer
-    attempts: Attempts
     listener: PostgresListener | None = None
 
 
@@ -113,6 +98,17 @@ async def get_service(ctx: Ctx) -> MatchService:
     return ctx.service
 
 
+Service = Annotated[MatchService, Depends(get_service)]
+
+
+async def get_accounts(ctx: Ctx) -> AccountService:
+    """The account service (organiser logins, referee PINs)."""
+    return ctx.accounts
+
+
+Accounts = Annotated[AccountService, Depends(get_accounts)]
+
+
 def request_language(request: Request, ctx: AppContext) -> Language:
     """The screen's language: ``?lang=``, else the user's cookie, else the default."""
     chosen = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE)
@@ -122,6 +118,9 @@ def request_language(request: Request, ctx: AppContext) -> Language:
 async def language(request: Request, ctx: Ctx) -> Language:
     """The screen's language (a dependency; async, so it needs no thread)."""
     return request_language(request, ctx)
+
+
+Lang = Annotated[Language, Depends(language)]
 
 
 async def check_csrf(request: Request, ctx: AppContext) -> None:
@@ -148,6 +147,9 @@ async def csrf_form(request: Request, ctx: Ctx) -> None:
     await check_csrf(request, ctx)
 
 
+Csrf = Annotated[None, Depends(csrf_form)]
+
+
 def _basic(request: Request) -> tuple[str, str] | None:
     header = request.headers.get("authorization", "")
     if not header.lower().startswith("basic "):
@@ -171,16 +173,17 @@ async def organiser(request: Request, ctx: Ctx) -> str:
     basic = _basic(request)
     if basic is not None:
         user, password = basic
-        ctx.attempts.check(f"organiser {user}")
-        if await run_in_threadpool(check_organiser, ctx.engine, user, password):
+        if await run_in_threadpool(ctx.accounts.check_organiser, user, password):
             return user
-        ctx.attempts.failed(f"organiser {user}")
         raise AuthenticationError("wrong organiser username or password")
     user_name = ctx.signer.session_user(request.cookies.get(ORGANISER_COOKIE))
     if user_name is None:
         raise AuthenticationError("organiser login required: log in at /login")
     await check_csrf(request, ctx)
     return user_name
+
+
+Organiser = Annotated[str, Depends(organiser)]
 
 
 async def referee(match_id: int, request: Request, ctx: Ctx) -> StoredMatch:
@@ -211,3 +214,36 @@ async def referee(match_id: int, request: Request, ctx: Ctx) -> StoredMatch:
         await check_csrf(request, ctx)
         return stored
     raise AuthenticationError(f"the referee PIN of match {match_id} is required")
+
+
+Referee = Annotated[StoredMatch, Depends(referee)]
+
+
+def console_access(request: Request, ctx: AppContext, stored: StoredMatch) -> bool:
+    """Whether this browser may open a match's console page (its cookie, or an organiser)."""
+    token = request.cookies.get(referee_cookie(stored.id))
+    is_org = ctx.signer.session_user(request.cookies.get(ORGANISER_COOKIE)) is not None
+    return ctx.signer.referee_ok(token, stored.id, stored.pin) or is_org
+
+
+def set_referee_cookie(response: Response, ctx: AppContext, match_id: int, token: str) -> None:
+    """Keep the referee token in the console's cookie (HTTP only, same site)."""
+    response.set_cookie(
+        referee_cookie(match_id),
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=ctx.settings.secure_cookies,
+        max_age=7 * 24 * 3600,
+    )
+
+
+ERRORS: Final[dict[int | str, dict[str, object]]] = {
+    401: {"model": ErrorOut},
+    403: {"model": ErrorOut},
+    404: {"model": ErrorOut},
+    409: {"model": ErrorOut},
+    422: {"model": ErrorOut},
+    429: {"model": ErrorOut},
+}
+"""The error responses the API documents: ``{"error": <name>, "detail": <message>}``."""

@@ -1,4 +1,4 @@
-"""Database engines, migrations and first-run setup.
+"""Database engines and migrations.
 
 SQLite runs in WAL mode with ``synchronous=FULL``: a committed input survives a killed
 process (and a power cut). The schema is created and upgraded by the Alembic migrations
@@ -7,35 +7,20 @@ in ``rotation61/web/migrations``, the same for SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-import secrets
 import time
 from pathlib import Path
 from typing import Any, Final
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, text
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, InvalidatePoolError
-from sqlalchemy.orm import Session
+from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.pool import StaticPool
 
-from rotation61.web.orm import OrganiserRow, SettingRow
-from rotation61.web.security import hash_password, verify_password
+__all__ = ["MIGRATIONS", "create_db_engine", "migrate"]
 
-__all__ = [
-    "MIGRATIONS",
-    "SECRET_KEY",
-    "check_organiser",
-    "create_db_engine",
-    "ensure_organiser",
-    "ensure_secret",
-    "migrate",
-    "set_organiser_password",
-]
-
-MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
-SECRET_KEY: Final = "secret_key"
+MIGRATIONS: Final = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_LOCK: Final = 61_061
 _IDLE_SINCE: Final = "rotation61_idle_since"
 _IDLE_PING_S: Final = 5.0
@@ -112,60 +97,3 @@ def migrate(engine: Engine) -> None:
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
-
-
-def ensure_secret(engine: Engine) -> str:
-    """The signing secret shared by every worker, created on first run."""
-    with Session(engine) as session:
-        row = session.get(SettingRow, SECRET_KEY)
-        if row is not None:
-            return row.value
-        session.add(SettingRow(key=SECRET_KEY, value=secrets.token_hex(32)))
-        try:
-            session.commit()
-        except IntegrityError:  # another worker created it first
-            session.rollback()
-        stored = session.get(SettingRow, SECRET_KEY)
-        if stored is None:  # pragma: no cover - the row was just written
-            raise RuntimeError("the signing secret could not be stored")
-        return stored.value
-
-
-def ensure_organiser(engine: Engine, password: str | None, username: str = "admin") -> str | None:
-    """Create the first organiser if there is none.
-
-    Returns:
-        The password given or generated for a new organiser, ``None`` if one existed.
-    """
-    with Session(engine) as session:
-        if session.scalar(select(OrganiserRow.id).limit(1)) is not None:
-            return None
-        chosen = password or secrets.token_urlsafe(12)
-        session.add(OrganiserRow(username=username, password_hash=hash_password(chosen)))
-        try:
-            session.commit()
-        except IntegrityError:
-            session.rollback()
-            return None
-        return chosen
-
-
-def set_organiser_password(engine: Engine, username: str, password: str) -> None:
-    """Create an organiser, or change its password."""
-    with Session(engine) as session:
-        row = session.scalar(select(OrganiserRow).where(OrganiserRow.username == username))
-        if row is None:
-            session.add(OrganiserRow(username=username, password_hash=hash_password(password)))
-        else:
-            row.password_hash = hash_password(password)
-        session.commit()
-
-
-def check_organiser(engine: Engine, username: str, password: str) -> bool:
-    """Whether the username and password match an organiser."""
-    with Session(engine) as session:
-        row = session.scalar(select(OrganiserRow).where(OrganiserRow.username == username))
-        if row is None:
-            verify_password(password, None)
-            return False
-        return verify_password(password, row.password_hash)

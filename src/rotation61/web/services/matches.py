@@ -1,7 +1,7 @@
 """Use cases of the scorekeeper: create, list, score, undo, override, export and import.
 
 The services call the pure engine through :mod:`rotation61.web.timeline` and store
-through a :class:`~rotation61.web.repository.Repository`; they know nothing of HTTP.
+through a :class:`~rotation61.web.adapters.matches.Repository`; they know nothing of HTTP.
 Every input is validated by the referee *before* it is stored, stored (committed)
 before it is acknowledged, and announced to the spectators after the commit.
 """
@@ -19,11 +19,11 @@ from typing import Final, Protocol
 
 from rotation61.records import MatchRecord, format_match, from_json, to_json
 from rotation61.rules import Rotation61Error
-from rotation61.web.errors import AuthenticationError, StaleInputError
+from rotation61.web.adapters.matches import Repository
+from rotation61.web.core.errors import AuthenticationError, StaleInputError
+from rotation61.web.core.security import new_pin
 from rotation61.web.export import log_of, normalise_tags, record_of
 from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch, status_of
-from rotation61.web.repository import Repository
-from rotation61.web.security import new_pin
 from rotation61.web.timeline import (
     Input,
     Timeline,
@@ -97,6 +97,14 @@ class MatchService:
     def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
         """Every match, or those with one status, newest first."""
         return self._repo.list_matches(status)
+
+    def hall(self) -> list[tuple[StoredMatch, Timeline]]:
+        """The live matches, then the scheduled ones, newest first, each with its state."""
+        return [
+            self.timeline(stored.id)
+            for status in (MatchStatus.LIVE, MatchStatus.SCHEDULED)
+            for stored in self.list_matches(status)
+        ]
 
     def get_match(self, match_id: int) -> StoredMatch:
         """A stored match.

@@ -1,13 +1,15 @@
-"""What the screens show: the scoreboard and the referee console, as JSON-ready dicts.
+"""What the screens show: the scoreboard and the referee console, as response models.
 
-Pure functions of a stored match and its timeline; all wording comes from
+Pure functions of a stored match and its timeline, returning
+:class:`~rotation61.web.schemas.ScoreboardView` and
+:class:`~rotation61.web.schemas.ConsoleView`; all wording comes from
 :mod:`rotation61.text` (rulings, options, the scoreboard) and :mod:`rotation61.web.i18n`
 (the screens' own words).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from rotation61.geometry import GeometryError, Point
 from rotation61.match import MatchState
@@ -22,9 +24,17 @@ from rotation61.text import (
     describe_state,
     message,
 )
-from rotation61.web.drawing import draw_table, rerack_positions, spot_positions
 from rotation61.web.i18n import ui
 from rotation61.web.model import StoredMatch, status_of
+from rotation61.web.presenters.drawing import draw_table, rerack_positions, spot_positions
+from rotation61.web.schemas import (
+    ConsoleView,
+    HistoryEntry,
+    LabelOut,
+    OptionOut,
+    OverrideBase,
+    ScoreboardView,
+)
 from rotation61.web.timeline import DecisionInput, Entry, ShotInput, Timeline
 
 __all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view"]
@@ -86,8 +96,13 @@ def _names(stored: StoredMatch) -> tuple[str, str]:
     return stored.setup.players
 
 
-def scoreboard_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str, object]:
+def scoreboard_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> ScoreboardView:
     """The public scoreboard of a match (hall screens, overlays, spectators)."""
+    return ScoreboardView(**_board(stored, timeline, lang))
+
+
+def _board(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str, Any]:
+    """The scoreboard's fields."""
     match = timeline.match
     rack = match.rack
     names = _names(stored)
@@ -172,7 +187,7 @@ def _spotting(stored: StoredMatch, timeline: Timeline, lang: Language) -> str | 
     return draw_table(spec, placed, known=known, title=title)
 
 
-def _entry_facts(rack: RackState) -> dict[str, object]:
+def _entry_facts(rack: RackState) -> dict[str, Any]:
     """What the shot form needs to know of the rack a shot is (or was) played in."""
     return {
         "on_table": sorted(rack.on_table),
@@ -186,20 +201,20 @@ def _entry_facts(rack: RackState) -> dict[str, object]:
     }
 
 
-def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str, object]:
+def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> ConsoleView:
     """The referee console: the scoreboard plus what the referee can enter now."""
-    view = scoreboard_view(stored, timeline, lang)
+    board = _board(stored, timeline, lang)
     match = timeline.match
     rack = match.rack
     names = _names(stored)
     pending = rack.pending
     options = (
         [
-            {
-                "value": o.value,
-                "label": describe_option(o, lang).label,
-                "help": describe_option(o, lang).explanation,
-            }
+            OptionOut(
+                value=o.value,
+                label=describe_option(o, lang).label,
+                help=describe_option(o, lang).explanation,
+            )
             for o in pending.options
         ]
         if pending is not None and not match.is_over
@@ -209,35 +224,33 @@ def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> dic
     start = max(0, len(timeline.entries) - _HISTORY)
     for number, entry in enumerate(timeline.entries[start:], start=start + 1):
         lines = entry_lines(entry, lang, names)
-        history.append({"n": number, "lines": lines, "overridden": entry.is_overridden})
+        history.append(HistoryEntry(n=number, lines=lines, overridden=entry.is_overridden))
     last = timeline.last
     override_base = None
     if last is not None and isinstance(last.step, ShotInput):
         before = last.before.rack
         facts = last.override.shot if last.override is not None else last.step.shot
-        override_base = {
+        override_base = OverrideBase(
             **_entry_facts(before),
-            "shot": shot_to_dict(facts),
-            "note": last.override.note if last.override is not None else "",
-        }
-    view.update(
-        {
-            "to_act_name": None if view["to_act"] is None else names[rack.to_act],
-            "chooser": None if pending is None else names[pending.chooser],
-            "options": options,
-            "spotting_svg": _spotting(stored, timeline, lang),
-            "can_undo": timeline.can_undo,
-            "can_override": override_base is not None,
-            "override_base": override_base,
-            "history": history,
-            **_entry_facts(rack),
-            "referee_present": rack.rules.referee_present,
-            "events": [e.value for e in OfficialEvent],
-            "general_rules_labels": [
-                {"value": label, "label": message(f"label.{label}", lang)}
-                for label in GENERAL_RULES_LABELS
-            ],
-            "match_over": match.is_over,
-        }
+            shot=shot_to_dict(facts),
+            note=last.override.note if last.override is not None else "",
+        )
+    board.update(_entry_facts(rack))
+    return ConsoleView(
+        **board,
+        to_act_name=None if board["to_act"] is None else names[rack.to_act],
+        chooser=None if pending is None else names[pending.chooser],
+        options=options,
+        spotting_svg=_spotting(stored, timeline, lang),
+        can_undo=timeline.can_undo,
+        can_override=override_base is not None,
+        override_base=override_base,
+        history=history,
+        referee_present=rack.rules.referee_present,
+        events=[e.value for e in OfficialEvent],
+        general_rules_labels=[
+            LabelOut(value=label, label=message(f"label.{label}", lang))
+            for label in GENERAL_RULES_LABELS
+        ],
+        match_over=match.is_over,
     )
-    return view

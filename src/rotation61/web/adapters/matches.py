@@ -3,7 +3,7 @@
 Every write is one short transaction, committed before the method returns: an input is
 durable before the app acknowledges it. Two inputs racing for the same place in a log
 cannot both land: ``(match_id, seq)`` is unique, and the loser gets
-:class:`~rotation61.web.errors.StaleInputError`.
+:class:`~rotation61.web.core.errors.StaleInputError`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from rotation61.rules import Rotation61Error, Seat
-from rotation61.web.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
+from rotation61.web.adapters.orm import InputRow, MatchRow
+from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
 from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
-from rotation61.web.orm import InputRow, MatchRow
 from rotation61.web.timeline import Input, input_from_dict, input_to_dict
 
 __all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository", "notify_payload", "parse_payload"]

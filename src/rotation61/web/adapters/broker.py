@@ -19,25 +19,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from rotation61.text import Language
-from rotation61.web.errors import MatchNotFoundError
+from rotation61.web.adapters.matches import parse_payload
+from rotation61.web.core.errors import MatchNotFoundError
 from rotation61.web.model import StoredMatch
-from rotation61.web.repository import parse_payload
 from rotation61.web.timeline import Input, Timeline
 
 __all__ = [
+    "HALL",
     "Boards",
+    "Frame",
     "Hub",
     "LocalNotifier",
     "NullNotifier",
     "PostgresListener",
     "Subscriber",
+    "sse_frame",
 ]
 
 _log = logging.getLogger(__name__)
@@ -45,7 +47,27 @@ HALL: Final = 0
 """The pseudo match number of the hall subscription (every match)."""
 
 Board = tuple[StoredMatch, Timeline]
-View = Callable[[StoredMatch, Timeline, Language], dict[str, object]]
+
+
+class Frame(Protocol):
+    """A rendered scoreboard (a response model): its match, its input count, its JSON."""
+
+    @property
+    def id(self) -> int:
+        """The match."""
+        ...
+
+    @property
+    def seq(self) -> int:
+        """How many inputs the board replays."""
+        ...
+
+    def model_dump_json(self) -> str:
+        """The board as compact JSON (non-ASCII characters kept as they are)."""
+        ...
+
+
+View = Callable[[StoredMatch, Timeline, Language], Frame]
 """Renders a match's scoreboard in a language (pure)."""
 
 
@@ -201,7 +223,7 @@ class Hub:
         self,
         match_id: int,
         lang: Language,
-        first: list[dict[str, object]],
+        first: Sequence[Frame],
         *,
         ping_s: float = 15,
     ) -> AsyncIterator[bytes]:
@@ -211,8 +233,8 @@ class Hub:
             yield b"retry: 1000\n\n"
             for view in first:
                 yield sse_frame(view)
-            shown = first[0].get("seq") if match_id != HALL and first else None
-            if isinstance(shown, int) and self._latest.get(match_id, -1) > shown:
+            shown = first[0].seq if match_id != HALL and first else None
+            if shown is not None and self._latest.get(match_id, -1) > shown:
                 self.reload(match_id)  # an input landed while the first view was read
             while True:
                 try:
@@ -234,10 +256,9 @@ class Hub:
                 await task
 
 
-def sse_frame(view: dict[str, object]) -> bytes:
+def sse_frame(view: Frame) -> bytes:
     """A scoreboard view as one server-sent event (``id`` is ``<match>:<seq>``), UTF-8."""
-    data = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {view.get('id')}:{view.get('seq')}\nevent: board\ndata: {data}\n\n".encode()
+    return f"id: {view.id}:{view.seq}\nevent: board\ndata: {view.model_dump_json()}\n\n".encode()
 
 
 class LocalNotifier:

@@ -11,12 +11,12 @@ from fastapi.templating import Jinja2Templates
 from starlette.responses import Response
 
 from rotation61.text import Language
-from rotation61.web.deps import CSRF_COOKIE, AppContext
+from rotation61.web.api.deps import CSRF_COOKIE, AppContext
 from rotation61.web.i18n import UI_CATALOGUES, ui
 
 __all__ = ["render", "templates"]
 
-templates: Final = Jinja2Templates(directory=Path(__file__).resolve().parent / "templates")
+templates: Final = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "templates")
 
 
 def render(

@@ -1,0 +1,31 @@
+"""Matches as the public list and the desk show them (no PIN, and with the PIN)."""
+
+from __future__ import annotations
+
+from rotation61.web.model import StoredMatch
+from rotation61.web.schemas import MatchOut, MatchWithPin
+
+__all__ = ["match_out", "with_pin"]
+
+
+def match_out(stored: StoredMatch) -> MatchOut:
+    """The public listing of a stored match."""
+    setup = stored.setup
+    return MatchOut(
+        id=stored.id,
+        players=list(setup.players),
+        race_to=setup.race_to,
+        preset=setup.preset,
+        table_name=setup.table_name,
+        table_size=setup.table_size,
+        tags=dict(setup.tags),
+        status=stored.status.value,
+        racks_won=list(stored.racks_won),
+        log_length=stored.log_length,
+        created_at=stored.created_at,
+    )
+
+
+def with_pin(stored: StoredMatch) -> MatchWithPin:
+    """The desk's view of a stored match, PIN included."""
+    return MatchWithPin(**match_out(stored).model_dump(), pin=stored.pin)
