@@ -11,8 +11,8 @@ import datetime
 import io
 import os
 import queue
+import re
 import signal
-import string
 import subprocess
 import sys
 import threading
@@ -36,7 +36,8 @@ from rotation61.records import (
     verify,
 )
 from rotation61.rules import Option, Seat, Shot
-from rotation61.text import Language
+from rotation61.text import Domain, Language, gettext
+from rotation61.text.catalogue import catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 EN = ("--lang", "en")
@@ -113,16 +114,35 @@ def _reference(directory: Path, lines: Sequence[str], *argv: str) -> MatchRecord
 # --- The messages ------------------------------------------------------------------------
 
 
-def test_both_languages_have_the_same_messages_and_fields() -> None:
-    vi, en = score.FILE_MESSAGES[Language.VI], score.FILE_MESSAGES[Language.EN]
-    assert set(vi) == set(en)
-    assert set(score.FILE_MESSAGES) == set(Language)
-    for key in vi:
-        fields = [
-            {name for _, name, _, _ in string.Formatter().parse(text) if name}
-            for text in (vi[key], en[key])
-        ]
-        assert fields[0] == fields[1], key
+def test_every_file_message_the_scorekeeper_uses_is_in_both_languages() -> None:
+    source = Path(score.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r"""(?:_FileError|file_msg|_file_message)\(\s*"([a-z_.]+)\"""", source))
+    assert {"err.missing", "err.count", "resumed", "saving", "error"} <= keys
+    for lang in Language:
+        wording = catalogue(lang, Domain.SCOREKEEPER)
+        for key in keys:
+            assert f"score.file.{key}" in wording, (lang, key)
+
+
+@pytest.mark.parametrize(
+    ("count", "en", "vi"),
+    [
+        (
+            1,
+            "Resumed f.json: 1 input replayed.",
+            "Tiếp tục biên bản f.json: đã dựng lại 1 lượt nhập.",
+        ),
+        (
+            3,
+            "Resumed f.json: 3 inputs replayed.",
+            "Tiếp tục biên bản f.json: đã dựng lại 3 lượt nhập.",
+        ),
+    ],
+)
+def test_resumed_counts_its_inputs_in_the_right_form(count: int, en: str, vi: str) -> None:
+    for lang, expected in ((Language.EN, en), (Language.VI, vi)):
+        said = gettext(lang, Domain.SCOREKEEPER, "score.file.resumed", path="f.json", count=count)
+        assert said == expected
 
 
 # --- A whole match, saved, then read by ``rotation61 record`` ------------------------------
@@ -182,7 +202,7 @@ def test_a_whole_match_saved_to_json_verifies_converts_shows_and_has_stats(
 
     capsys.readouterr()
     assert cli_main.main(["record", "verify", str(saved)]) == 0
-    assert "OK, 1 racks, 8 entries verified" in capsys.readouterr().out
+    assert "OK, 1 rack, 8 entries verified" in capsys.readouterr().out
 
     text = tmp_path / "final.r61"
     back = tmp_path / "back.json"

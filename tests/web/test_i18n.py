@@ -1,4 +1,4 @@
-"""The web UI catalogue: the same ids and placeholders in both languages."""
+"""The screens' wording (the web domain): the same ids and placeholders in both languages."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rotation61.text import Language
-from rotation61.text.catalogue import placeholders
-from rotation61.web.i18n import UI_EN, UI_VI, parse_language
+from rotation61.text import Domain, Language
+from rotation61.text.catalogue import catalogue, placeholders
+from rotation61.web.i18n import UI_CATALOGUES, UI_EN, UI_VI, parse_language, ui
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "rotation61" / "web"
 
@@ -40,3 +40,18 @@ def test_language_parsing_falls_back_to_the_default() -> None:
     assert parse_language("en") is Language.EN
     assert parse_language("fr") is Language.VI
     assert parse_language(None, Language.EN) is Language.EN
+
+
+def test_screen_wording_is_the_web_domain_of_the_catalogue() -> None:
+    for lang in Language:
+        assert dict(UI_CATALOGUES[lang]) == dict(catalogue(lang, Domain.WEB).templates())
+    assert set(UI_CATALOGUES) == set(Language)
+    assert ui("board.race_to", Language.EN, n=1) == "race to 1"
+    assert ui("board.race_to", Language.VI, n=1) == "chạm 1"
+
+
+def test_an_unknown_screen_id_is_a_key_error_naming_it() -> None:
+    with pytest.raises(KeyError, match=r"no\.such"):
+        ui("no.such", Language.EN)
+    with pytest.raises(KeyError):
+        UI_EN["no.such"]

@@ -45,41 +45,21 @@ from rotation61.records import (
 )
 from rotation61.records.replay import ReplayStep
 from rotation61.rules import FoulKind, RackState, Rotation61Error, Seat
-from rotation61.text import Language, describe_choice, describe_ruling, message
+from rotation61.text import (
+    Domain,
+    Language,
+    describe_choice,
+    describe_ruling,
+    gettext,
+    message,
+    ngettext,
+)
 
 __all__ = ["add_arguments", "load_records", "run"]
 
-_WORDS: Final[dict[str, dict[Language, str]]] = {
-    "header": {
-        Language.EN: "{a} – {b} · race to {race_to} · rules “{rules}”{config}",
-        Language.VI: "{a} – {b} · chạm {race_to} · luật “{rules}”{config}",
-    },
-    "rack": {
-        Language.EN: "Rack {number} · {breaker} breaks",
-        Language.VI: "Ván {number} · {breaker} khai cuộc",
-    },
-    "override": {
-        Language.EN: "Referee's override{note}: {token}",
-        Language.VI: "Trọng tài sửa quyết định{note}: {token}",
-    },
-    "engine": {
-        Language.EN: "(The engine's ruling on the facts as entered:)",
-        Language.VI: "(Phán quyết của máy theo dữ kiện nhập ban đầu:)",
-    },
-    "rejected": {
-        Language.EN: "Rejected by the referee: {why}",
-        Language.VI: "Trọng tài không chấp nhận: {why}",
-    },
-    "racks_won": {
-        Language.EN: "Racks won: {a} {won_a} – {won_b} {b}",
-        Language.VI: "Số ván thắng: {a} {won_a} – {won_b} {b}",
-    },
-    "in_progress": {
-        Language.EN: "Match in progress (racks won: {a} {won_a} – {won_b} {b}).",
-        Language.VI: "Trận đấu đang diễn ra (số ván thắng: {a} {won_a} – {won_b} {b}).",
-    },
-}
-"""Headings of ``show`` that the shared catalogue does not have (yet)."""
+
+_VERIFY_LANGUAGE: Final = Language.EN
+"""``verify`` speaks English (its discrepancies are worded by the records layer, in English)."""
 
 _INDENT: Final = "    "
 _JSON_START: Final = re.compile(r'\s*\{\s*("|\}|$)')
@@ -158,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _word(key: str, lang: Language, **fields: object) -> str:
-    return _WORDS[key][lang].format(**fields)
+    """A line of ``show`` (``record.show.*`` in the scorekeeper wording)."""
+    return gettext(lang, Domain.SCOREKEEPER, f"record.show.{key}", **fields)
 
 
 def _rack_state(step: ReplayStep) -> RackState:
@@ -276,16 +257,33 @@ def _show(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     records = load_records(args.file, check=False)
+    lang = _VERIFY_LANGUAGE
     failed = 0
     for i, record in enumerate(records):
-        label = f"match {i + 1} ({record.players[0]} – {record.players[1]})"
+        a, b = record.players
+        label = gettext(lang, Domain.SCOREKEEPER, "record.verify.match", number=i + 1, a=a, b=b)
         found = verify(record)
-        entries = sum(len(rack.entries) for rack in record.racks)
         if not found:
-            print(f"{label}: OK, {len(record.racks)} racks, {entries} entries verified")
+            entries = sum(len(rack.entries) for rack in record.racks)
+            racks = ngettext(lang, Domain.SCOREKEEPER, "record.verify.racks", len(record.racks))
+            done = ngettext(lang, Domain.SCOREKEEPER, "record.verify.entries", entries)
+            print(
+                gettext(
+                    lang,
+                    Domain.SCOREKEEPER,
+                    "record.verify.ok",
+                    match=label,
+                    racks=racks,
+                    entries=done,
+                )
+            )
             continue
         failed += 1
-        print(f"{label}: {len(found)} discrepancies")
+        print(
+            ngettext(
+                lang, Domain.SCOREKEEPER, "record.verify.discrepancies", len(found), match=label
+            )
+        )
         for item in found:
             print(f"  {item.describe()}")
     return 1 if failed else 0

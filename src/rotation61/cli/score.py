@@ -93,16 +93,17 @@ from rotation61.rules import (
     Zone,
 )
 from rotation61.text import (
+    Domain,
     Language,
     describe_choice,
     describe_option,
     describe_ruling,
     describe_state,
     format_balls,
-    message,
+    gettext,
 )
 
-__all__ = ["FILE_MESSAGES", "add_arguments", "run"]
+__all__ = ["add_arguments", "run"]
 
 OPTION_LETTERS: Final[dict[str, Option]] = {
     "a": Option.ACCEPT_TABLE,
@@ -138,60 +139,10 @@ _TAG_OPTIONS: Final[tuple[tuple[str, str, str], ...]] = (
 _GIVEN: Final = "score_given_options"
 """The namespace attribute listing the record options typed on the command line."""
 
-# --- Messages of saving and resuming -----------------------------------------------------
-# (Kept here, next to their only user, rather than in the shared catalogue.)
-
-_VI: Final[dict[str, str]] = {
-    "saving": "Mỗi lượt nhập được lưu vào {path} ({format}) trước khi hiện phán quyết.",
-    "resumed": "Tiếp tục biên bản {path}: đã dựng lại {count} lượt nhập.",
-    "saved": "Biên bản đã lưu trong {path}.",
-    "resume_hint": "Đã lưu trong {path}; để tiếp tục: rotation61 score --resume {path}",
-    "save_failed": (
-        "Không lưu được vào {path} ({detail}); lượt nhập chưa được ghi nhận. "
-        "Hãy thử lại, hoặc bấm q."
-    ),
-    "error": "rotation61 score: lỗi: {detail}",
-    "err.missing": "không thể tiếp tục {path}: không có tệp này",
-    "err.read": "không đọc được {path}: {detail}",
-    "err.write": "không ghi được {path}: {detail}",
-    "err.invalid": "{path} không phải biên bản trận đấu hợp lệ: {detail}",
-    "err.count": "{path} chứa {count} trận; --resume cần đúng một trận",
-    "err.over": "trận đấu trong {path} đã kết thúc ({winner} thắng); không còn gì để tiếp tục",
-    "err.exists": "{path} đã tồn tại; tiếp tục trận đó bằng --resume {path}, hoặc lưu vào tệp khác",
-    "err.conflict": (
-        "{options}: biên bản {path} đã quy định khác ({recorded}); bỏ các tùy chọn này khi tiếp tục"
-    ),
-    "err.options": "tùy chọn không hợp lệ: {detail}",
-}
-_EN: Final[dict[str, str]] = {
-    "saving": "Every input is saved to {path} ({format}) before its ruling is shown.",
-    "resumed": "Resumed {path}: {count} inputs replayed.",
-    "saved": "Record saved in {path}.",
-    "resume_hint": "Saved in {path}; to continue: rotation61 score --resume {path}",
-    "save_failed": (
-        "Could not save to {path} ({detail}); the input was not recorded. Try again, or type q."
-    ),
-    "error": "rotation61 score: error: {detail}",
-    "err.missing": "cannot resume {path}: no such file",
-    "err.read": "cannot read {path}: {detail}",
-    "err.write": "cannot write {path}: {detail}",
-    "err.invalid": "{path} is not a valid match record: {detail}",
-    "err.count": "{path} holds {count} matches; --resume needs exactly one",
-    "err.over": "the match in {path} is over ({winner} won); there is nothing to resume",
-    "err.exists": (
-        "{path} already exists; continue it with --resume {path}, or save to another file"
-    ),
-    "err.conflict": (
-        "{options}: the record in {path} says otherwise ({recorded}); leave them out when resuming"
-    ),
-    "err.options": "bad option: {detail}",
-}
-FILE_MESSAGES: Final[dict[Language, dict[str, str]]] = {Language.VI: _VI, Language.EN: _EN}
-"""The messages of ``--save`` and ``--resume``, by language (the same keys in each)."""
-
 
 def _file_message(key: str, lang: Language, **fields: object) -> str:
-    return FILE_MESSAGES[lang][key].format(**fields)
+    """A message of ``--save`` / ``--resume`` (``score.file.*``; ``count`` chooses a plural)."""
+    return gettext(lang, Domain.SCOREKEEPER, f"score.file.{key}", **fields)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -927,7 +878,7 @@ class _Scorekeeper:
             self.output.write(line + "\n")
 
     def msg(self, msg_id: str, **fields: object) -> str:
-        return message(msg_id, self.lang, **fields)
+        return gettext(self.lang, Domain.SCOREKEEPER, msg_id, **fields)
 
     def file_msg(self, key: str, **fields: object) -> str:
         return _file_message(key, self.lang, **fields)

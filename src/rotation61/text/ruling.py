@@ -1,6 +1,7 @@
 """Wording of the referee's values: fouls, rulings, options, decisions, rack results, events.
 
-Pure functions from engine values to sentences of the :mod:`~rotation61.text.catalogue`.
+Pure functions from engine values to sentences of the ``rules`` domain of the
+:mod:`~rotation61.text.catalogue`.
 Every foul cites its rulebook section (``§VI``, or the general rules) as
 :attr:`rotation61.rules.Foul.section` gives it.
 
@@ -32,7 +33,7 @@ from rotation61.rules import (
     Seat,
     SpotDirection,
 )
-from rotation61.text.catalogue import CATALOGUES, Language, has_message, message, placeholders
+from rotation61.text.catalogue import Domain, Language, catalogue, has_message, message, ngettext
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -125,7 +126,7 @@ def describe_foul(foul: Foul, *, lowest: Ball | None, lang: Language) -> str:
         "label": _label(foul.label, lang),
     }
     msg_id = f"foul.{foul.kind.value}"
-    needed = placeholders(CATALOGUES[lang][msg_id])
+    needed = catalogue(lang, Domain.RULES).message(msg_id).fields
     if any(values[name] is None for name in needed):
         msg_id += ".bare"
         needed = frozenset()
@@ -202,21 +203,22 @@ def describe_result(
         "loser": _name(names, result.loser),
         "offender": _name(names, result.offender),
         "breaker": _name(names, result.replay_breaker),
-        "target": rules.target_points,
-        "limit": rules.consecutive_foul_limit,
     }
     kind = result.type
     msg_id = f"result.{kind.value}"
     match kind:
         case RackResultType.REACHED_61:
-            if result.bonus_point is not None:
-                msg_id += ".bonus"
+            if result.bonus_point is None:
+                return ngettext(lang, Domain.RULES, msg_id, rules.target_points, **fields)
+            msg_id += ".bonus"
+        case RackResultType.LOSS_BY_CONSECUTIVE_FOULS:
+            count = rules.consecutive_foul_limit
+            return ngettext(lang, Domain.RULES, msg_id, count, **fields)
         case RackResultType.DISQUALIFICATION:
             if rules.disqualification_scope is DisqualificationScope.RACK_ONLY:
                 msg_id += ".rack_only"
         case (
             RackResultType.TIE_60_60_REPLAY
-            | RackResultType.LOSS_BY_CONSECUTIVE_FOULS
             | RackResultType.CONCESSION
             | RackResultType.MATCH_CONCESSION
             | RackResultType.STALEMATE_REPLAY
@@ -259,12 +261,13 @@ def _shot_lines(
     prefix = "ruling.break" if ruling.is_break else "ruling.legal"
     if ruling.credited:
         return [
-            message(
-                f"{prefix}_pocketed",
+            ngettext(
                 lang,
+                Domain.RULES,
+                f"{prefix}_pocketed",
+                ruling.points,
                 player=shooter,
                 balls=format_balls(ruling.credited),
-                points=ruling.points,
             )
         ]
     return [message(f"{prefix}_miss", lang, player=shooter)]
@@ -278,12 +281,13 @@ def _foul_count_lines(ruling: Ruling, lang: Language, shooter: str, rules: RuleS
     elif ruling.result is None:
         count = ruling.consecutive_fouls[ruling.shooter]
         lines.append(
-            message(
-                "ruling.consecutive",
+            ngettext(
                 lang,
+                Domain.RULES,
+                "ruling.consecutive",
+                rules.consecutive_foul_limit,
                 player=shooter,
-                count=count,
-                limit=rules.consecutive_foul_limit,
+                fouls=count,
             )
         )
     return lines
@@ -359,11 +363,12 @@ def describe_ruling(
             lines += _foul_count_lines(ruling, lang, shooter, rules)
     if ruling.warning_due is not None:
         lines.append(
-            message(
-                "ruling.warning",
+            ngettext(
                 lang,
+                Domain.RULES,
+                "ruling.warning",
+                ruling.consecutive_fouls[ruling.warning_due],
                 player=names[ruling.warning_due],
-                count=ruling.consecutive_fouls[ruling.warning_due],
             )
         )
     if ruling.unsportsmanlike_review:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rotation61.match import MatchState
 from rotation61.rules import Phase, Seat
-from rotation61.text.catalogue import Language, message
+from rotation61.text.catalogue import Domain, Language, message, ngettext
 
 __all__ = ["describe_state"]
 
@@ -85,12 +85,13 @@ def describe_state(match: MatchState, names: tuple[str, str], lang: Language) ->
         lines.append(message("state.table_empty", lang))
     else:
         lines.append(
-            message(
-                "state.table",
+            ngettext(
                 lang,
+                Domain.RULES,
+                "state.table",
+                len(rack.on_table),
                 lowest=rack.lowest,
                 points=rack.points_on_table,
-                count=len(rack.on_table),
             )
         )
     lines.append(
