@@ -38,16 +38,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rotation61.match import start_match
-from rotation61.rules import Option, Shot
-from rotation61.web.timeline import (
+from rotation61.records import (
     DecisionInput,
     Input,
+    MatchHeader,
+    MatchLog,
     ShotInput,
     UndoInput,
-    advance,
-    start_timeline,
 )
+from rotation61.rules import Option, Shot
 
 PASSWORD = "bench-password"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -78,9 +77,9 @@ def input_sequence(count: int) -> list[dict[str, Any]]:
     pattern = [miss, foul, accept, miss, miss, undo]
     while len(items) < count:
         items.append(pattern[(len(items) - 1) % len(pattern)])
-    timeline = start_timeline(start_match(race_to=3))
+    log = MatchLog.begin(MatchHeader(players=("A", "B"), race_to=3))
     for item, _ in items[:count]:
-        timeline = advance(timeline, item)
+        log = log.append(item)
     return [data for _, data in items[:count]]
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from rotation61.records import Input, MatchHeader
 from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
-from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
-from rotation61.web.timeline import Input
+from rotation61.web.core.model import MatchStatus, StoredMatch
 
 
 class FakeRepository:
@@ -18,7 +18,7 @@ class FakeRepository:
 
     def add_match(
         self,
-        setup: MatchSetup,
+        header: MatchHeader,
         *,
         pin: str,
         created_at: str,
@@ -34,7 +34,7 @@ class FakeRepository:
         match_id = len(self.matches) + 1
         stored = StoredMatch(
             id=match_id,
-            setup=setup,
+            header=header,
             pin=pin,
             log_length=len(inputs),
             status=status,

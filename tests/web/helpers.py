@@ -6,6 +6,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rotation61.records import MatchHeader, MatchLog
+from rotation61.rules import Seat
+from rotation61.web.services.matches import desk_header
+
 PASSWORD = "organiser-secret"
 ORGANISER = ("admin", PASSWORD)
 
@@ -53,3 +57,29 @@ def post(client: TestClient, match_id: int, headers: dict[str, str], seq: int, *
     return client.post(
         f"/api/matches/{match_id}/inputs", headers=headers, json={"expected_seq": seq, **body}
     )
+
+
+def desk(**fields: Any) -> MatchHeader:
+    """The header of a match as the desk sets it up, with defaults for what is not given."""
+    defaults: dict[str, Any] = {
+        "players": ("A", "B"),
+        "race_to": 1,
+        "preset": "standard",
+        "overrides": {},
+        "first_breaker": Seat.A,
+        "table_name": "",
+        "table_size": "9ft",
+        "tags": {},
+    }
+    return desk_header(**(defaults | fields))
+
+
+def same_log(one: MatchLog, two: MatchLog) -> bool:
+    """Two logs hold the same steps in effect, and so does every log an undo returns to."""
+    a: MatchLog | None = one
+    b: MatchLog | None = two
+    while a is not None and b is not None:
+        if (a.length, a.steps()) != (b.length, b.steps()):
+            return False
+        a, b = a.undo_to, b.undo_to
+    return a is None and b is None

@@ -12,11 +12,10 @@ from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import AuthenticationError, TooManyAttemptsError
 from rotation61.web.core.security import Attempts, Signer
 from rotation61.web.core.settings import normalise_database_url
-from rotation61.web.model import MatchSetup
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 from tests.web.fakes import FakeRepository, RecordingNotifier
-from tests.web.helpers import ORGANISER
+from tests.web.helpers import ORGANISER, desk
 
 
 class FakeAccounts:
@@ -70,7 +69,7 @@ def test_login_gives_a_session_and_wrong_passwords_are_throttled() -> None:
 
 def test_referee_token_counts_every_failure() -> None:
     service, matches = _service(FakeAccounts({}))
-    stored = matches.create_match(MatchSetup(players=("A", "B"), race_to=1))
+    stored = matches.create_match(desk())
     token = service.referee_token(stored.id, "123456")
     assert Signer("s" * 64).referee_ok(token, stored.id, "123456")
     for wrong in ("000000", "000001", "000002"):

@@ -15,6 +15,17 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from rotation61.records import (
+    DecisionInput,
+    EventInput,
+    Input,
+    MatchLog,
+    OverrideInput,
+    ShotInput,
+    UndoInput,
+    input_to_dict,
+    replay_inputs,
+)
 from rotation61.rules import OfficialEvent, Option, Seat, Shot
 from rotation61.text import Language
 from rotation61.web.adapters.broker import Hub
@@ -27,23 +38,20 @@ from rotation61.web.adapters.matches import (
 from rotation61.web.app import create_app
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import MatchNotFoundError, StaleInputError
+from rotation61.web.core.model import MatchStatus, StoredMatch
 from rotation61.web.core.settings import Settings, normalise_database_url
-from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.services.matches import MatchService
-from rotation61.web.timeline import (
-    DecisionInput,
-    EventInput,
-    Input,
-    OverrideInput,
-    ShotInput,
-    Timeline,
-    UndoInput,
-    input_to_dict,
-    replay,
-)
 from tests.web.fakes import FakeRepository, RecordingNotifier
-from tests.web.helpers import BREAK_RAILS, create_match, post, referee_headers, shot
+from tests.web.helpers import (
+    BREAK_RAILS,
+    create_match,
+    desk,
+    post,
+    referee_headers,
+    same_log,
+    shot,
+)
 
 RAIL = frozenset({0})
 LOG: list[Input] = [
@@ -57,15 +65,15 @@ LOG: list[Input] = [
     UndoInput(),
     EventInput(event=OfficialEvent.CONCEDE_RACK, player=Seat.A),
 ]
-SETUP = MatchSetup(players=("An", "Bình"), race_to=2, table_name="Bàn 1")
+SETUP = desk(players=("An", "Bình"), race_to=2, table_name="Bàn 1")
 
 
 def _service(repo: FakeRepository | SqlRepository) -> MatchService:
     return MatchService(repo, RecordingNotifier(), clock=lambda: "t", pin_factory=lambda: "1")
 
 
-def _replayed(repo: FakeRepository | SqlRepository, match_id: int) -> Timeline:
-    return replay(SETUP.start(), repo.load_inputs(match_id))
+def _replayed(repo: FakeRepository | SqlRepository, match_id: int) -> MatchLog:
+    return replay_inputs(SETUP, repo.load_inputs(match_id))
 
 
 # --- The service's memory, with the in-memory repository ------------------------------------
@@ -77,13 +85,14 @@ def test_memory_after_every_input_equals_a_full_replay() -> None:
     match = service.create_match(SETUP)
     for seq, item in enumerate(LOG):
         _, timeline = service.submit(match.id, seq, item)
-        assert timeline == _replayed(repo, match.id)
+        assert same_log(timeline, _replayed(repo, match.id))
         cached = service.cached(match.id, seq + 1)
         assert cached is not None
         assert cached[1] is timeline
-    _, fresh = _service(repo).timeline(match.id)  # a new worker replays the whole log
-    _, remembered = service.timeline(match.id)
-    assert fresh == remembered == _replayed(repo, match.id)
+    _, fresh = _service(repo).board(match.id)  # a new worker replays the whole log
+    _, remembered = service.board(match.id)
+    assert same_log(fresh, remembered)
+    assert same_log(fresh, _replayed(repo, match.id))
 
 
 def test_inputs_from_another_worker_are_read_from_storage_and_equal_a_replay() -> None:
@@ -94,9 +103,9 @@ def test_inputs_from_another_worker_are_read_from_storage_and_equal_a_replay() -
         worker = here if seq % 3 == 0 else there  # the undo and override go through "there"
         worker.submit(match.id, seq, item)
         assert here.cached(match.id, seq + 1) is None or worker is here
-        _, timeline = here.timeline(match.id)
-        assert timeline.log_length == seq + 1
-        assert timeline == _replayed(repo, match.id)
+        _, timeline = here.board(match.id)
+        assert timeline.length == seq + 1
+        assert same_log(timeline, _replayed(repo, match.id))
 
 
 def test_a_stale_memory_cannot_store_an_input_in_a_taken_place() -> None:
@@ -109,7 +118,7 @@ def test_a_stale_memory_cannot_store_an_input_in_a_taken_place() -> None:
         here.submit(match.id, 1, LOG[1])  # the screen of "here" was stale: refused by storage
     assert repo.inputs[match.id] == LOG[:2]
     _, timeline = here.submit(match.id, 2, LOG[2])  # newer than memory: read storage first
-    assert timeline == _replayed(repo, match.id)
+    assert same_log(timeline, _replayed(repo, match.id))
     with pytest.raises(StaleInputError):
         here.submit(match.id, 1, LOG[1])
 
@@ -119,20 +128,20 @@ def test_offered_inputs_advance_the_memory_only_without_a_gap() -> None:
     here, there = _service(repo), _service(repo)
     match = here.create_match(SETUP)
     assert not here.offer(match.id, 1, LOG[0])  # not remembered yet: left to storage
-    here.timeline(match.id)
+    here.board(match.id)
     for seq, item in enumerate(LOG[:6]):
         there.submit(match.id, seq, item)
         assert here.offer(match.id, seq + 1, item)
         cached = here.cached(match.id, seq + 1)
         assert cached is not None
-        assert cached[1] == _replayed(repo, match.id)
+        assert same_log(cached[1], _replayed(repo, match.id))
     assert here.offer(match.id, 6, LOG[5])  # already shown: nothing changes
     there.submit(match.id, 6, LOG[6])
     there.submit(match.id, 7, LOG[7])
     assert not here.offer(match.id, 8, LOG[7])  # input 7 was missed: a gap
     assert here.cached(match.id, 8) is None
-    _, timeline = here.timeline(match.id)
-    assert timeline == _replayed(repo, match.id)
+    _, timeline = here.board(match.id)
+    assert same_log(timeline, _replayed(repo, match.id))
 
 
 # --- Two workers on a real database --------------------------------------------------------
@@ -145,13 +154,13 @@ def test_two_workers_on_one_database_remember_what_a_replay_gives(database_url: 
     here, there = _service(repos[0]), _service(repos[1])
     try:
         match = here.create_match(SETUP)
-        here.timeline(match.id)
-        there.timeline(match.id)
+        here.board(match.id)
+        there.board(match.id)
         for seq, item in enumerate(LOG):
             (here if seq % 2 else there).submit(match.id, seq, item)
             for worker in (here, there):
-                _, timeline = worker.timeline(match.id)
-                assert timeline == _replayed(repos[0], match.id)
+                _, timeline = worker.board(match.id)
+                assert same_log(timeline, _replayed(repos[0], match.id))
         with pytest.raises(StaleInputError):
             here.submit(match.id, 3, LOG[3])
     finally:
@@ -195,7 +204,7 @@ def test_an_input_posted_to_another_worker_reaches_its_memory_by_notification(
                 time.sleep(0.01)
             cached = service.cached(match["id"], seq + 1)
             assert cached is not None, f"input {seq + 1} did not reach the other worker"
-            assert cached[1] == replay(SETUP.start(), load_inputs(match["id"]))
+            assert same_log(cached[1], replay_inputs(SETUP, load_inputs(match["id"])))
         assert reads == []  # every input came with its notification
 
 
@@ -224,7 +233,7 @@ class Boards:
     def __init__(self) -> None:
         self.stored = StoredMatch(
             id=7,
-            setup=SETUP,
+            header=SETUP,
             pin="1",
             log_length=0,
             status=MatchStatus.LIVE,
@@ -232,25 +241,25 @@ class Boards:
             created_at="t",
         )
         self.log: list[Input] = []
-        self.memory: Timeline = replay(SETUP.start(), [])
+        self.memory: MatchLog = MatchLog.begin(SETUP)
         self.reads = 0
 
     def store(self, item: Input, *, remember: bool) -> int:
         self.log.append(item)
         if remember:
-            self.memory = replay(SETUP.start(), self.log)
+            self.memory = replay_inputs(SETUP, self.log)
         return len(self.log)
 
-    def cached(self, match_id: int, seq: int = 0) -> tuple[StoredMatch, Timeline] | None:
-        if match_id != 7 or self.memory.log_length < seq:
+    def cached(self, match_id: int, seq: int = 0) -> tuple[StoredMatch, MatchLog] | None:
+        if match_id != 7 or self.memory.length < seq:
             return None
         return self.stored, self.memory
 
-    def timeline(self, match_id: int) -> tuple[StoredMatch, Timeline]:
+    def board(self, match_id: int) -> tuple[StoredMatch, MatchLog]:
         if match_id != 7:
             raise MatchNotFoundError(str(match_id))
         self.reads += 1
-        self.memory = replay(SETUP.start(), self.log)
+        self.memory = replay_inputs(SETUP, self.log)
         return self.stored, self.memory
 
 
@@ -337,7 +346,7 @@ def test_a_screen_that_connects_during_an_input_catches_up(hub_parts: tuple[Hub,
 
     async def scenario() -> None:
         hub.bind(asyncio.get_running_loop())
-        first = scoreboard_view(*boards.timeline(7), Language.EN)  # read at input 0
+        first = scoreboard_view(*boards.board(7), Language.EN)  # read at input 0
         hub.wake(7, boards.store(LOG[0], remember=False))  # lands before the screen subscribes
         await _settle(hub)
         stream = hub.stream(7, Language.EN, [first], ping_s=5)

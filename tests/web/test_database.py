@@ -9,14 +9,15 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
+from rotation61.records import ShotInput
 from rotation61.rules import Shot
 from rotation61.web.adapters.matches import SqlRepository
 from rotation61.web.adapters.orm import Base
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import StaleInputError
+from rotation61.web.core.model import MatchStatus
 from rotation61.web.core.settings import normalise_database_url
-from rotation61.web.model import MatchSetup, MatchStatus
-from rotation61.web.timeline import ShotInput
+from tests.web.helpers import desk
 
 
 def _engine(url: str):  # type: ignore[no-untyped-def]
@@ -47,7 +48,7 @@ def test_sqlite_runs_in_wal_mode(sqlite_url: str) -> None:
 def test_two_inputs_racing_for_the_same_place_cannot_both_land(database_url: str) -> None:
     engine = _engine(database_url)
     repo = SqlRepository(engine)
-    match = repo.add_match(MatchSetup(players=("A", "B"), race_to=1), pin="1", created_at="t")
+    match = repo.add_match(desk(players=("A", "B"), race_to=1), pin="1", created_at="t")
     item = ShotInput(shot=Shot(first_contact=1, break_rail_balls=frozenset({2, 3, 4, 6})))
     outcomes: list[str] = []
     barrier = threading.Barrier(4)
@@ -76,11 +77,9 @@ def test_two_inputs_racing_for_the_same_place_cannot_both_land(database_url: str
 def test_a_failed_import_stores_nothing(database_url: str) -> None:
     engine = _engine(database_url)
     repo = SqlRepository(engine)
-    repo.add_match(MatchSetup(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f")
+    repo.add_match(desk(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f")
     with pytest.raises(Exception, match="already submitted"):
-        repo.add_match(
-            MatchSetup(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f"
-        )
+        repo.add_match(desk(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f")
     assert repo.count_matches() == 1
     engine.dispose()
 

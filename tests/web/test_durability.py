@@ -8,8 +8,7 @@ import time
 import httpx
 import pytest
 
-from rotation61.match import start_match
-from rotation61.web.timeline import DecisionInput, input_from_dict, replay
+from rotation61.records import DecisionInput, MatchHeader, input_from_dict, replay_inputs
 from tests.web.helpers import BREAK_RAILS, ORGANISER, shot
 from tests.web.server import free_port, running, start_server
 
@@ -80,10 +79,11 @@ def test_sigkill_loses_no_acknowledged_input(backend: str, request: pytest.Fixtu
         assert len(acked) <= stored <= len(acked) + 1
         record = httpx.get(f"{restarted.url}/api/matches/{mid}/export.json", headers=headers).json()
         entries = [e for rack in record["racks"] for e in rack["entries"]]
-        expected = replay(start_match(race_to=1), [input_from_dict(i) for i in items[:stored]])
-        assert len(entries) == len(expected.entries)
+        header = MatchHeader(players=("A", "B"), race_to=1)
+        expected = replay_inputs(header, [input_from_dict(i) for i in items[:stored]])
+        assert len(entries) == len(expected.steps())
         assert [e["type"] for e in entries] == [
-            "decision" if isinstance(x.step, DecisionInput) else "shot" for x in expected.entries
+            "decision" if isinstance(x.step, DecisionInput) else "shot" for x in expected.steps()
         ]
         # The restarted server goes on scoring from where it was.
         r = httpx.post(

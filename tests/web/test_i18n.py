@@ -9,7 +9,7 @@ import pytest
 
 from rotation61.text import Domain, Language
 from rotation61.text.catalogue import catalogue, placeholders
-from rotation61.web.i18n import UI_CATALOGUES, UI_EN, UI_VI, parse_language, ui
+from rotation61.web.core.i18n import UI_CATALOGUES, UI_EN, UI_VI, parse_language, ui
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "rotation61" / "web"
 

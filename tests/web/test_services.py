@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from rotation61.records import DecisionInput, MalformedInputError, MatchHeader, ShotInput, UndoInput
 from rotation61.rules import IllegalActionError, Seat, Shot, UnknownRuleSetError
 from rotation61.web.core.errors import AuthenticationError, DuplicateFormError, StaleInputError
-from rotation61.web.model import MatchSetup, MatchStatus
+from rotation61.web.core.model import MatchStatus
 from rotation61.web.services.matches import MatchService
-from rotation61.web.timeline import DecisionInput, MalformedInputError, ShotInput, UndoInput
 from tests.web.fakes import FakeRepository, RecordingNotifier
+from tests.web.helpers import desk
 
 BREAK = ShotInput(
     shot=Shot(first_contact=1, pocketed=(5,), break_rail_balls=frozenset({2, 3, 4, 6}))
@@ -25,8 +26,8 @@ def parts() -> tuple[MatchService, FakeRepository, RecordingNotifier]:
     return service, repo, notifier
 
 
-def _setup(**fields: object) -> MatchSetup:
-    return MatchSetup(**({"players": ("An", "Bình"), "race_to": 2} | fields))  # type: ignore[arg-type]
+def _setup(**fields: object) -> MatchHeader:
+    return desk(**({"players": ("An", "Bình"), "race_to": 2} | fields))
 
 
 def test_submit_stores_then_notifies(
@@ -104,8 +105,8 @@ def test_export_then_import_gives_the_same_record(
     text = service.export_json(match.id)
     copy = service.import_json(text)
     assert service.export_json(copy.id) == text
-    assert copy.setup.table_name == "Bàn 2"
-    assert dict(copy.setup.tags) == {"Event": "Cup"}
+    assert copy.table_name == "Bàn 2"
+    assert copy.event_tags == {"Event": "Cup"}
     assert '[Event "Cup"]' in service.export_text(match.id)
 
 
@@ -125,5 +126,5 @@ def test_timeline_reads_only_new_inputs_after_another_process_wrote(
     match = service.create_match(_setup())
     other = MatchService(repo, notifier)
     other.submit(match.id, 0, BREAK)
-    _, timeline = service.timeline(match.id)
-    assert timeline.log_length == 1
+    _, timeline = service.board(match.id)
+    assert timeline.length == 1

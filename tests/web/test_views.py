@@ -5,17 +5,16 @@ from __future__ import annotations
 import re
 
 from rotation61.geometry import TABLE_9FT, spot_balls
-from rotation61.match import start_match
+from rotation61.records import DecisionInput, MatchHeader, ShotInput, replay_inputs
 from rotation61.rules import Option, Shot
 from rotation61.text import Language
-from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
+from rotation61.web.core.model import MatchStatus, StoredMatch
 from rotation61.web.presenters.boards import console_view, scoreboard_view
-from rotation61.web.timeline import DecisionInput, ShotInput, replay
 
-SETUP = MatchSetup(players=("An", "Bình"), race_to=2)
+SETUP = MatchHeader(players=("An", "Bình"), race_to=2)
 STORED = StoredMatch(
     id=1,
-    setup=SETUP,
+    header=SETUP,
     pin="1",
     log_length=0,
     status=MatchStatus.LIVE,
@@ -27,7 +26,7 @@ BREAK = ShotInput(shot=Shot(first_contact=1, break_rail_balls=frozenset({2, 3, 4
 
 def test_spotting_drawing_places_the_balls_where_geometry_says() -> None:
     foul = ShotInput(shot=Shot(first_contact=3, pocketed=(1, 9), rail_after_contact=frozenset({0})))
-    timeline = replay(start_match(race_to=2), [BREAK, foul])
+    timeline = replay_inputs(SETUP, [BREAK, foul])
     svg = console_view(STORED, timeline, Language.EN).spotting_svg
     assert isinstance(svg, str)
     expected = spot_balls(TABLE_9FT, occupied={}, cue_ball=None, lowest=1, others=[9])
@@ -45,7 +44,7 @@ def test_third_foul_warning_is_shown_until_the_run_ends() -> None:
     accept = DecisionInput(option=Option.ACCEPT_TABLE)
     # After A's break B shoots: B, A, B, A, B foul in turn (each accepts the table).
     log += [miss_foul, accept] * 5
-    timeline = replay(start_match(race_to=2), log)
+    timeline = replay_inputs(SETUP, log)
     view = scoreboard_view(STORED, timeline, Language.VI)
     assert view.warning is not None
     assert "§XV" in str(view.warning)
@@ -53,5 +52,5 @@ def test_third_foul_warning_is_shown_until_the_run_ends() -> None:
 
 
 def test_no_drawing_without_spotting() -> None:
-    timeline = replay(start_match(race_to=2), [BREAK])
+    timeline = replay_inputs(SETUP, [BREAK])
     assert console_view(STORED, timeline, Language.VI).spotting_svg is None

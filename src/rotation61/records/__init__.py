@@ -58,6 +58,7 @@ from rotation61.records.log import AppliedStep, MatchLog, replay_inputs
 from rotation61.records.model import (
     ENGINE_VERSION,
     FORMAT_NAME,
+    RESERVED_TAGS,
     SCHEMA_VERSION,
     DecisionEntry,
     Entry,
@@ -93,6 +94,7 @@ from rotation61.records.stats import MatchStats, PlayerStats, Stats, stats
 __all__ = [
     "ENGINE_VERSION",
     "FORMAT_NAME",
+    "RESERVED_TAGS",
     "SCHEMA_VERSION",
     "AppliedStep",
     "DecisionEntry",

@@ -13,10 +13,11 @@ the app is laid out by feature (the FastAPI full-stack template's shape); arrows
 - :mod:`~rotation61.web.schemas` - the pydantic request and response models;
 - :mod:`~rotation61.web.services` - use cases (matches, accounts), no HTTP;
 - :mod:`~rotation61.web.adapters` - tables, repositories (matches, accounts), broker;
-- :mod:`~rotation61.web.core` - settings, security, database engine and migrations, errors;
-- :mod:`~rotation61.web.timeline`, :mod:`~rotation61.web.model`,
-  :mod:`~rotation61.web.export` (pure match values, replay, records) and
-  :mod:`~rotation61.web.i18n` (the screens' words), used by every part.
+- :mod:`~rotation61.web.core` - settings, security, database engine and migrations,
+  errors, the stored match (``model``) and the screens' words (``i18n``).
+
+Matches are played through the records layer's :class:`~rotation61.records.MatchLog`,
+the one match model every client shares.
 
 Start it with ``rotation61 serve`` (or ``python -m rotation61.cli.serve``).
 """

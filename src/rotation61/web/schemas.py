@@ -11,8 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rotation61.records import MatchHeader
 from rotation61.rules import Seat
-from rotation61.web.model import MatchSetup
+from rotation61.web.services.matches import desk_header
 
 __all__ = [
     "ConsoleView",
@@ -51,12 +52,18 @@ class MatchCreate(BaseModel):
     overrides: dict[str, Any] = Field(default_factory=dict)
     form_id: str | None = Field(default=None, max_length=64)
 
-    def setup(self) -> MatchSetup:
-        """The match setup this request asks for."""
+    def header(self) -> MatchHeader:
+        """The header of the match this request asks for.
+
+        Raises:
+            UnknownRuleSetError: an unknown preset, rule-set key or value.
+            MalformedInputError: a tag name a record cannot hold.
+            InvalidRecordError: a name or tag value a record cannot hold.
+        """
         overrides = dict(self.overrides)
         if self.breaker_policy is not None:
             overrides["next_rack_breaker"] = self.breaker_policy
-        return MatchSetup(
+        return desk_header(
             players=(self.player_a.strip(), self.player_b.strip()),
             race_to=self.race_to,
             preset=self.preset,

@@ -24,11 +24,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
+from rotation61.records import Input, MatchLog
 from rotation61.text import Language
 from rotation61.web.adapters.matches import parse_payload
 from rotation61.web.core.errors import MatchNotFoundError
-from rotation61.web.model import StoredMatch
-from rotation61.web.timeline import Input, Timeline
+from rotation61.web.core.model import StoredMatch
 
 __all__ = [
     "HALL",
@@ -46,7 +46,7 @@ _log = logging.getLogger(__name__)
 HALL: Final = 0
 """The pseudo match number of the hall subscription (every match)."""
 
-Board = tuple[StoredMatch, Timeline]
+Board = tuple[StoredMatch, MatchLog]
 
 
 class Frame(Protocol):
@@ -67,7 +67,7 @@ class Frame(Protocol):
         ...
 
 
-View = Callable[[StoredMatch, Timeline, Language], Frame]
+View = Callable[[StoredMatch, MatchLog, Language], Frame]
 """Renders a match's scoreboard in a language (pure)."""
 
 
@@ -78,7 +78,7 @@ class Boards(Protocol):
         """The remembered state if it replays input ``seq`` or later (no I/O)."""
         ...
 
-    def timeline(self, match_id: int) -> Board:
+    def board(self, match_id: int) -> Board:
         """The current state, read from storage (:class:`MatchNotFoundError` if none)."""
         ...
 
@@ -198,12 +198,12 @@ class Hub:
                     board = self._boards.cached(match_id, target)
                 if board is None:
                     try:
-                        board = await asyncio.to_thread(self._boards.timeline, match_id)
+                        board = await asyncio.to_thread(self._boards.board, match_id)
                     except MatchNotFoundError:
                         self._rendered[match_id] = target
                         continue
                 self._send(match_id, board)
-                self._rendered[match_id] = max(target, board[1].log_length)
+                self._rendered[match_id] = max(target, board[1].length)
         except Exception:  # a render failure must not kill the worker; the next input retries
             _log.exception("rendering match %s for spectators failed", match_id)
             self._reload.add(match_id)  # and reads storage again

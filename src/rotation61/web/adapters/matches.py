@@ -12,18 +12,23 @@ import json
 import threading
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from types import MappingProxyType
 from typing import Final, Protocol
 
 from sqlalchemy import Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
+from rotation61.records import Input, MatchHeader, input_from_dict, input_to_dict
 from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.adapters.orm import InputRow, MatchRow
 from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
-from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch
-from rotation61.web.timeline import Input, input_from_dict, input_to_dict
+from rotation61.web.core.model import (
+    DEFAULT_TABLE_SIZE,
+    TABLE_SIZE_TAG,
+    TABLE_TAG,
+    MatchStatus,
+    StoredMatch,
+)
 
 __all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository", "notify_payload", "parse_payload"]
 
@@ -66,7 +71,7 @@ class Repository(Protocol):
 
     def add_match(
         self,
-        setup: MatchSetup,
+        header: MatchHeader,
         *,
         pin: str,
         created_at: str,
@@ -107,19 +112,18 @@ class Repository(Protocol):
 def _stored(row: MatchRow) -> StoredMatch:
     overrides: dict[str, object] = json.loads(row.overrides)
     tags: dict[str, str] = json.loads(row.tags)
-    setup = MatchSetup(
+    table = [(TABLE_TAG, row.table_name)] if row.table_name else []
+    header = MatchHeader(
         players=(row.player_a, row.player_b),
         race_to=row.race_to,
-        preset=row.preset,
-        overrides=MappingProxyType(overrides),
         first_breaker=Seat[row.first_breaker],
-        table_name=row.table_name,
-        table_size=row.table_size,
-        tags=MappingProxyType(tags),
+        rules=row.preset,
+        config=tuple(overrides.items()),  # type: ignore[arg-type]  # checked by the header
+        tags=(*tags.items(), *table, (TABLE_SIZE_TAG, row.table_size)),
     )
     return StoredMatch(
         id=row.id,
-        setup=setup,
+        header=header,
         pin=row.pin,
         log_length=row.log_length,
         status=MatchStatus(row.status),
@@ -146,7 +150,7 @@ class SqlRepository:
 
     def add_match(
         self,
-        setup: MatchSetup,
+        header: MatchHeader,
         *,
         pin: str,
         created_at: str,
@@ -160,16 +164,23 @@ class SqlRepository:
         Raises:
             DuplicateFormError: a match was already created from the same form.
         """
+        table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
+        tags: dict[str, str] = {}
+        for name, value in header.tags:
+            if name in table:
+                table[name] = value
+            else:
+                tags[name] = value
         row = MatchRow(
-            player_a=setup.players[0],
-            player_b=setup.players[1],
-            race_to=setup.race_to,
-            preset=setup.preset,
-            overrides=_dumps(setup.overrides),
-            first_breaker=setup.first_breaker.name,
-            table_name=setup.table_name,
-            table_size=setup.table_size,
-            tags=_dumps(setup.tags),
+            player_a=header.players[0],
+            player_b=header.players[1],
+            race_to=header.race_to,
+            preset=header.rules,
+            overrides=_dumps(dict(header.config)),
+            first_breaker=header.first_breaker.name,
+            table_name=table[TABLE_TAG],
+            table_size=table[TABLE_SIZE_TAG],
+            tags=_dumps(tags),
             pin=pin,
             log_length=len(inputs),
             status=status.value,

@@ -26,10 +26,10 @@ from starlette.concurrency import run_in_threadpool
 from rotation61.text import Language
 from rotation61.web.adapters.broker import Hub, PostgresListener
 from rotation61.web.core.errors import AuthenticationError, CsrfError
+from rotation61.web.core.i18n import parse_language
+from rotation61.web.core.model import StoredMatch
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
-from rotation61.web.i18n import parse_language
-from rotation61.web.model import StoredMatch
 from rotation61.web.schemas import ErrorOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService

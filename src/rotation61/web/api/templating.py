@@ -12,7 +12,7 @@ from starlette.responses import Response
 
 from rotation61.text import Language
 from rotation61.web.api.deps import CSRF_COOKIE, AppContext
-from rotation61.web.i18n import UI_CATALOGUES, ui
+from rotation61.web.core.i18n import UI_CATALOGUES, ui
 
 __all__ = ["render", "templates"]
 

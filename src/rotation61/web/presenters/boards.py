@@ -1,19 +1,20 @@
 """What the screens show: the scoreboard and the referee console, as response models.
 
-Pure functions of a stored match and its timeline, returning
+Pure functions of a stored match and its log, returning
 :class:`~rotation61.web.schemas.ScoreboardView` and
 :class:`~rotation61.web.schemas.ConsoleView`; all wording comes from
-:mod:`rotation61.text` (rulings, options, the scoreboard) and :mod:`rotation61.web.i18n`
+:mod:`rotation61.text` (rulings, options, the scoreboard) and :mod:`rotation61.web.core.i18n`
 (the screens' own words).
 """
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any, Final
 
 from rotation61.geometry import GeometryError, Point
 from rotation61.match import MatchState
-from rotation61.records import shot_to_dict
+from rotation61.records import AppliedStep, DecisionInput, MatchLog, ShotInput, shot_to_dict
 from rotation61.rules import Ball, OfficialEvent, Option, Phase, RackState, Seat
 from rotation61.text import (
     Language,
@@ -24,8 +25,8 @@ from rotation61.text import (
     describe_state,
     message,
 )
-from rotation61.web.i18n import ui
-from rotation61.web.model import StoredMatch, status_of
+from rotation61.web.core.i18n import ui
+from rotation61.web.core.model import StoredMatch, status_of
 from rotation61.web.presenters.drawing import draw_table, rerack_positions, spot_positions
 from rotation61.web.schemas import (
     ConsoleView,
@@ -35,7 +36,6 @@ from rotation61.web.schemas import (
     OverrideBase,
     ScoreboardView,
 )
-from rotation61.web.timeline import DecisionInput, Entry, ShotInput, Timeline
 
 __all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view"]
 
@@ -50,7 +50,7 @@ GENERAL_RULES_LABELS: Final[tuple[str, ...]] = (
 _HISTORY: Final = 12
 
 
-def entry_lines(entry: Entry, lang: Language, names: tuple[str, str]) -> list[str]:
+def entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> list[str]:
     """The announcement of one step in effect: the ruling, or the decision taken."""
     before = entry.before
     if isinstance(entry.step, DecisionInput):
@@ -93,29 +93,29 @@ def _warning(match: MatchState, lang: Language, names: tuple[str, str]) -> str |
 
 
 def _names(stored: StoredMatch) -> tuple[str, str]:
-    return stored.setup.players
+    return stored.header.players
 
 
-def scoreboard_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> ScoreboardView:
+def scoreboard_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ScoreboardView:
     """The public scoreboard of a match (hall screens, overlays, spectators)."""
-    return ScoreboardView(**_board(stored, timeline, lang))
+    return ScoreboardView(**_board(stored, log, lang))
 
 
-def _board(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str, Any]:
+def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]:
     """The scoreboard's fields."""
-    match = timeline.match
+    match = log.match
     rack = match.rack
     names = _names(stored)
-    last = timeline.last
+    last = log.last
     last_lines = entry_lines(last, lang, names) if last is not None else []
     winner = match.winner
     return {
         "id": stored.id,
-        "seq": timeline.log_length,
+        "seq": log.length,
         "lang": lang.value,
-        "status": status_of(match, timeline.log_length).value,
-        "status_label": ui(f"status.{status_of(match, timeline.log_length).value}", lang),
-        "table_name": stored.setup.table_name,
+        "status": status_of(match, log.length).value,
+        "status_label": ui(f"status.{status_of(match, log.length).value}", lang),
+        "table_name": stored.table_name,
         "players": list(names),
         "race_to": match.race_to,
         "racks_won": list(match.racks_won),
@@ -139,12 +139,12 @@ def _board(stored: StoredMatch, timeline: Timeline, lang: Language) -> dict[str,
     }
 
 
-def _spotting(stored: StoredMatch, timeline: Timeline, lang: Language) -> str | None:
+def _spotting(stored: StoredMatch, log: MatchLog, lang: Language) -> str | None:
     """The drawing of where the last input's spotted balls go, if it spotted any."""
-    last = timeline.last
+    last = log.last
     if last is None:
         return None
-    spec = stored.setup.table()
+    spec = stored.table()
     rules = last.before.rules
     placed: dict[Ball, Point]
     known: dict[Ball, Point] = {}
@@ -155,7 +155,7 @@ def _spotting(stored: StoredMatch, timeline: Timeline, lang: Language) -> str | 
             lowest = last.before.rack.lowest
             if lowest is None:
                 return None
-            previous = timeline.entries[-2] if len(timeline.entries) > 1 else None
+            previous = None if log.parent is None else log.parent.last
             if previous is not None and previous.ruling is not None:
                 earlier = previous.ruling
                 known = spot_positions(
@@ -201,10 +201,10 @@ def _entry_facts(rack: RackState) -> dict[str, Any]:
     }
 
 
-def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> ConsoleView:
+def console_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ConsoleView:
     """The referee console: the scoreboard plus what the referee can enter now."""
-    board = _board(stored, timeline, lang)
-    match = timeline.match
+    board = _board(stored, log, lang)
+    match = log.match
     rack = match.rack
     names = _names(stored)
     pending = rack.pending
@@ -221,11 +221,11 @@ def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> Con
         else []
     )
     history = []
-    start = max(0, len(timeline.entries) - _HISTORY)
-    for number, entry in enumerate(timeline.entries[start:], start=start + 1):
+    shown = list(islice(log.recent(), _HISTORY))[::-1]
+    for number, entry in enumerate(shown, start=len(log) - len(shown) + 1):
         lines = entry_lines(entry, lang, names)
         history.append(HistoryEntry(n=number, lines=lines, overridden=entry.is_overridden))
-    last = timeline.last
+    last = log.last
     override_base = None
     if last is not None and isinstance(last.step, ShotInput):
         before = last.before.rack
@@ -241,8 +241,8 @@ def console_view(stored: StoredMatch, timeline: Timeline, lang: Language) -> Con
         to_act_name=None if board["to_act"] is None else names[rack.to_act],
         chooser=None if pending is None else names[pending.chooser],
         options=options,
-        spotting_svg=_spotting(stored, timeline, lang),
-        can_undo=timeline.can_undo,
+        spotting_svg=_spotting(stored, log, lang),
+        can_undo=log.can_undo,
         can_override=override_base is not None,
         override_base=override_base,
         history=history,

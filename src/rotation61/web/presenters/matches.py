@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rotation61.web.model import StoredMatch
+from rotation61.web.core.model import StoredMatch
 from rotation61.web.schemas import MatchOut, MatchWithPin
 
 __all__ = ["match_out", "with_pin"]
@@ -10,15 +10,15 @@ __all__ = ["match_out", "with_pin"]
 
 def match_out(stored: StoredMatch) -> MatchOut:
     """The public listing of a stored match."""
-    setup = stored.setup
+    header = stored.header
     return MatchOut(
         id=stored.id,
-        players=list(setup.players),
-        race_to=setup.race_to,
-        preset=setup.preset,
-        table_name=setup.table_name,
-        table_size=setup.table_size,
-        tags=dict(setup.tags),
+        players=list(header.players),
+        race_to=header.race_to,
+        preset=header.rules,
+        table_name=stored.table_name,
+        table_size=stored.table_size,
+        tags=stored.event_tags,
         status=stored.status.value,
         racks_won=list(stored.racks_won),
         log_length=stored.log_length,

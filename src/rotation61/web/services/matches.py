@@ -1,6 +1,7 @@
 """Use cases of the scorekeeper: create, list, score, undo, override, export and import.
 
-The services call the pure engine through :mod:`rotation61.web.timeline` and store
+The services play matches through the records layer's
+:class:`~rotation61.records.MatchLog` (the referee judges every input) and store
 through a :class:`~rotation61.web.adapters.matches.Repository`; they know nothing of HTTP.
 Every input is validated by the referee *before* it is stored, stored (committed)
 before it is acknowledged, and announced to the spectators after the commit.
@@ -8,30 +9,50 @@ before it is acknowledged, and announced to the spectators after the commit.
 
 from __future__ import annotations
 
-import dataclasses
 import hmac
+import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from types import MappingProxyType
 from typing import Final, Protocol
 
-from rotation61.records import MatchRecord, format_match, from_json, to_json
-from rotation61.rules import Rotation61Error
+from rotation61.geometry import get_table
+from rotation61.records import (
+    RESERVED_TAGS,
+    Input,
+    MalformedInputError,
+    MatchHeader,
+    MatchLog,
+    MatchRecord,
+    format_match,
+    from_json,
+    to_json,
+)
+from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.adapters.matches import Repository
 from rotation61.web.core.errors import AuthenticationError, StaleInputError
-from rotation61.web.core.security import new_pin
-from rotation61.web.export import log_of, normalise_tags, record_of
-from rotation61.web.model import MatchSetup, MatchStatus, StoredMatch, status_of
-from rotation61.web.timeline import (
-    Input,
-    Timeline,
-    advance,
-    start_timeline,
+from rotation61.web.core.model import (
+    DEFAULT_TABLE_SIZE,
+    TABLE_SIZE_TAG,
+    TABLE_TAG,
+    MatchStatus,
+    StoredMatch,
+    status_of,
 )
+from rotation61.web.core.security import new_pin
 
-__all__ = ["MatchService", "Notifier"]
+__all__ = ["MatchService", "Notifier", "desk_header"]
+
+_ROSTER: Final = {
+    "event": "Event",
+    "venue": "Venue",
+    "date": "Date",
+    "round": "Round",
+    "referee": "Referee",
+}
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")
+_DESK_RESERVED: Final = RESERVED_TAGS | {TABLE_TAG, TABLE_SIZE_TAG}
 
 _CACHE_SIZE: Final = 512
 
@@ -42,6 +63,53 @@ class Notifier(Protocol):
     def published(self, match_id: int, seq: int) -> None:
         """Input ``seq`` of match ``match_id`` is stored."""
         ...
+
+
+def _desk_tags(tags: Mapping[str, str]) -> list[tuple[str, str]]:
+    """Desk tags as header tags: ``event`` becomes ``Event``...; bad names are refused."""
+    out: list[tuple[str, str]] = []
+    for raw, value in tags.items():
+        name = _ROSTER.get(raw.strip().lower(), raw.strip())
+        if not _TAG_NAME.fullmatch(name) or name in _DESK_RESERVED:
+            raise MalformedInputError(
+                f"tag name {raw!r} must be a letter then letters, digits or '_' "
+                f"(not one of {', '.join(sorted(_DESK_RESERVED))})"
+            )
+        if not value.isprintable():
+            raise MalformedInputError(f"tag {name} holds a line break or control character")
+        out.append((name, value))
+    return out
+
+
+def desk_header(
+    *,
+    players: tuple[str, str],
+    race_to: int,
+    preset: str,
+    overrides: Mapping[str, object],
+    first_breaker: Seat,
+    table_name: str = "",
+    table_size: str = DEFAULT_TABLE_SIZE,
+    tags: Mapping[str, str],
+) -> MatchHeader:
+    """The header of a match as the desk sets it up (the table as header tags).
+
+    Raises:
+        UnknownRuleSetError: an unknown preset, rule-set key or value.
+        UnknownTableError: an unknown table size.
+        MalformedInputError: a tag name a record cannot hold.
+        InvalidRecordError: a player name, tag value or race a record cannot hold.
+    """
+    get_table(table_size)
+    table = [(TABLE_TAG, table_name)] if table_name else []
+    return MatchHeader(
+        players=players,
+        race_to=race_to,
+        first_breaker=first_breaker,
+        rules=preset,
+        config=tuple(overrides.items()),  # type: ignore[arg-type]  # checked by the header
+        tags=(*_desk_tags(tags), *table, (TABLE_SIZE_TAG, table_size)),
+    )
 
 
 def _utc_now() -> str:
@@ -70,38 +138,31 @@ class MatchService:
         self._notifier = notifier
         self._clock = clock
         self._pins = pin_factory
-        self._cache: OrderedDict[int, tuple[StoredMatch, Timeline]] = OrderedDict()
+        self._cache: OrderedDict[int, tuple[StoredMatch, MatchLog]] = OrderedDict()
         self._lock = threading.Lock()
 
     # --- Desk ----------------------------------------------------------------------------
 
-    def create_match(self, setup: MatchSetup, *, form_id: str | None = None) -> StoredMatch:
-        """Create a match; the setup is checked by the engine and the records layer first.
+    def create_match(self, header: MatchHeader, *, form_id: str | None = None) -> StoredMatch:
+        """Create a match from its header (see :func:`desk_header`).
 
         Raises:
-            UnknownRuleSetError: an unknown preset, rule-set key or value.
-            InvalidStateError: ``race_to`` is not a positive int.
             UnknownTableError: an unknown table size.
             DuplicateFormError: the same form was already submitted.
-            MalformedInputError: a tag name a record cannot hold.
-            InvalidRecordError: a player name a record cannot hold.
         """
-        setup = dataclasses.replace(setup, tags=MappingProxyType(normalise_tags(setup.tags)))
-        setup.start()
-        setup.table()
-        record_of(setup, start_timeline(setup.start()))  # names and tags a record accepts
+        get_table(header.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE)
         return self._repo.add_match(
-            setup, pin=self._pins(), created_at=self._clock(), form_id=form_id
+            header, pin=self._pins(), created_at=self._clock(), form_id=form_id
         )
 
     def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
         """Every match, or those with one status, newest first."""
         return self._repo.list_matches(status)
 
-    def hall(self) -> list[tuple[StoredMatch, Timeline]]:
+    def hall(self) -> list[tuple[StoredMatch, MatchLog]]:
         """The live matches, then the scheduled ones, newest first, each with its state."""
         return [
-            self.timeline(stored.id)
+            self.board(stored.id)
             for status in (MatchStatus.LIVE, MatchStatus.SCHEDULED)
             for stored in self.list_matches(status)
         ]
@@ -131,7 +192,7 @@ class MatchService:
     def stored(self, match_id: int) -> StoredMatch:
         """A match's setup and PIN (which never change), from memory when known.
 
-        Its ``log_length`` and ``status`` may be old; :meth:`timeline` has the current ones.
+        Its ``log_length`` and ``status`` may be old; :meth:`board` has the current ones.
 
         Raises:
             MatchNotFoundError: no match has that number.
@@ -139,25 +200,25 @@ class MatchService:
         known = self.cached(match_id)
         return known[0] if known is not None else self._repo.get_match(match_id)
 
-    def cached(self, match_id: int, seq: int = 0) -> tuple[StoredMatch, Timeline] | None:
-        """The remembered match and timeline if it replays input ``seq`` or later; no I/O.
+    def cached(self, match_id: int, seq: int = 0) -> tuple[StoredMatch, MatchLog] | None:
+        """The remembered match and log if it replays input ``seq`` or later; no I/O.
 
         The memory only ever holds committed prefixes of the stored log (the log is
-        append-only), so a remembered timeline with ``log_length >= seq`` is the state at
+        append-only), so a remembered log with ``length >= seq`` is the state at
         ``seq`` or at a later input. ``None`` when it is not known or older than ``seq``.
         """
         with self._lock:
             known = self._cache.get(match_id)
-        if known is None or known[1].log_length < seq:
+        if known is None or known[1].length < seq:
             return None
         return known
 
-    def timeline(self, match_id: int) -> tuple[StoredMatch, Timeline]:
+    def board(self, match_id: int) -> tuple[StoredMatch, MatchLog]:
         """A match and its state, rebuilt from the stored inputs through the referee.
 
-        Only the inputs stored since the remembered timeline are read (another worker may
+        Only the inputs stored since the remembered log are read (another worker may
         have stored them) and the state is advanced from it: the engine's states are
-        immutable values, and an undo returns to the remembered previous timeline, so the
+        immutable values, and an undo returns to the remembered previous log, so the
         result equals a replay of the whole log. The first call for a match replays it all.
 
         Raises:
@@ -166,44 +227,44 @@ class MatchService:
         known = self.cached(match_id)
         if known is None:
             stored = self._repo.get_match(match_id)
-            timeline = start_timeline(stored.setup.start())
+            log = MatchLog.begin(stored.header)
         else:
-            stored, timeline = known
-        for item in self._repo.load_inputs(match_id, after=timeline.log_length):
-            timeline = advance(timeline, item)
-        self._remember(match_id, stored, timeline)
-        return stored, timeline
+            stored, log = known
+        for item in self._repo.load_inputs(match_id, after=log.length):
+            log = log.append(item)
+        self._remember(match_id, stored, log)
+        return stored, log
 
     def offer(self, match_id: int, seq: int, item: Input) -> bool:
-        """Advance the remembered timeline by input ``seq``, stored (committed) elsewhere.
+        """Advance the remembered log by input ``seq``, stored (committed) elsewhere.
 
         Used with PostgreSQL's notifications, which carry the committed input: the
-        remembered timeline moves on only if it stands at ``seq - 1``; otherwise (a gap,
+        remembered log moves on only if it stands at ``seq - 1``; otherwise (a gap,
         or not remembered) nothing changes and the next read goes to storage.
 
         Returns:
-            Whether the remembered timeline now replays input ``seq``.
+            Whether the remembered log now replays input ``seq``.
         """
         known = self.cached(match_id)
-        if known is None or known[1].log_length != seq - 1:
-            return known is not None and known[1].log_length >= seq
+        if known is None or known[1].length != seq - 1:
+            return known is not None and known[1].length >= seq
         try:
-            new = advance(known[1], item)
+            new = known[1].append(item)
         except Rotation61Error:  # pragma: no cover - a stored input was judged already
             return False
         self._remember(match_id, known[0], new)
         return True
 
-    def _remember(self, match_id: int, stored: StoredMatch, timeline: Timeline) -> None:
+    def _remember(self, match_id: int, stored: StoredMatch, log: MatchLog) -> None:
         with self._lock:
             current = self._cache.get(match_id)
-            if current is None or current[1].log_length <= timeline.log_length:
-                self._cache[match_id] = (stored, timeline)
+            if current is None or current[1].length <= log.length:
+                self._cache[match_id] = (stored, log)
             self._cache.move_to_end(match_id)
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
 
-    def submit(self, match_id: int, expected_seq: int, item: Input) -> tuple[StoredMatch, Timeline]:
+    def submit(self, match_id: int, expected_seq: int, item: Input) -> tuple[StoredMatch, MatchLog]:
         """Judge an input, store it, then announce it.
 
         Args:
@@ -213,7 +274,7 @@ class MatchService:
             item: the input.
 
         Returns:
-            The match and its new timeline.
+            The match and its new log.
 
         Raises:
             MatchNotFoundError: no match has that number.
@@ -222,28 +283,28 @@ class MatchService:
             InvalidShotError: the shot does not fit the table.
         """
         known = self.cached(match_id)
-        if known is not None and known[1].log_length == expected_seq:
+        if known is not None and known[1].length == expected_seq:
             # Optimistic: storage refuses the input if another worker stored one since.
-            stored, timeline = known
+            stored, log = known
         else:
-            stored, timeline = self.timeline(match_id)
-        if expected_seq != timeline.log_length:
+            stored, log = self.board(match_id)
+        if expected_seq != log.length:
             raise StaleInputError(
                 f"stale input: the screen showed {expected_seq} input(s) but match "
-                f"{match_id} has {timeline.log_length}; reload and enter it again"
+                f"{match_id} has {log.length}; reload and enter it again"
             )
-        new = advance(timeline, item)
+        new = log.append(item)
         match = new.match
         self._repo.append_input(
             match_id,
-            new.log_length,
+            new.length,
             item,
-            status=status_of(match, new.log_length),
+            status=status_of(match, new.length),
             racks_won=match.racks_won,
             created_at=self._clock(),
         )
         self._remember(match_id, stored, new)
-        self._notifier.published(match_id, new.log_length)
+        self._notifier.published(match_id, new.length)
         return stored, new
 
     # --- Records -------------------------------------------------------------------------
@@ -254,8 +315,7 @@ class MatchService:
         Raises:
             MatchNotFoundError: no match has that number.
         """
-        stored, timeline = self.timeline(match_id)
-        return record_of(stored.setup, timeline)
+        return self.board(match_id)[1].record
 
     def export_json(self, match_id: int) -> str:
         """The match record as the records layer's canonical JSON.
@@ -288,17 +348,15 @@ class MatchService:
 
     def import_record(self, record: MatchRecord) -> StoredMatch:
         """Create a match from a record (see :meth:`import_json`)."""
-        setup, log = log_of(record)
-        setup.table()
-        timeline = start_timeline(setup.start())
-        for item in log:
-            timeline = advance(timeline, item)
-        match = timeline.match
+        log = MatchLog.from_record(record)
+        get_table(record.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE)
+        inputs = log.inputs()
+        match = log.match
         return self._repo.add_match(
-            setup,
+            record.header,
             pin=self._pins(),
             created_at=self._clock(),
-            inputs=log,
-            status=status_of(match, len(log)),
+            inputs=inputs,
+            status=status_of(match, len(inputs)),
             racks_won=match.racks_won,
         )

@@ -3,6 +3,7 @@
 from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
+from rotation61.records import Input, input_from_dict
 from rotation61.text import Language
 from rotation61.web.api.deps import (
     ERRORS,
@@ -16,7 +17,6 @@ from rotation61.web.api.deps import (
 from rotation61.web.presenters.boards import console_view
 from rotation61.web.schemas import ConsoleView, InputIn, PinIn, TokenOut
 from rotation61.web.services.matches import MatchService
-from rotation61.web.timeline import Input, input_from_dict
 
 router = APIRouter(prefix="/api/matches", tags=["console"])
 
@@ -50,7 +50,7 @@ async def post_input(
 
 
 def _console(service: MatchService, match_id: int, lang: Language) -> ConsoleView:
-    return console_view(*service.timeline(match_id), lang)
+    return console_view(*service.board(match_id), lang)
 
 
 def _submit(

@@ -9,15 +9,15 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from rotation61.records import MalformedInputError
 from rotation61.rules import PRESETS
 from rotation61.web.api.deps import Ctx, Lang, organiser
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError
-from rotation61.web.i18n import ui
-from rotation61.web.model import MatchStatus
+from rotation61.web.core.i18n import ui
+from rotation61.web.core.model import MatchStatus
 from rotation61.web.presenters.matches import with_pin
 from rotation61.web.schemas import MatchCreate
-from rotation61.web.timeline import MalformedInputError
 
 router = APIRouter(include_in_schema=False)
 
@@ -80,7 +80,7 @@ async def desk_create(
         }
     )
     stored = await run_in_threadpool(
-        functools.partial(ctx.service.create_match, body.setup(), form_id=body.form_id)
+        functools.partial(ctx.service.create_match, body.header(), form_id=body.form_id)
     )
     notice = ui("desk.created", lang, id=stored.id, pin=stored.pin)
     return RedirectResponse(f"/desk?notice={quote(notice)}", status_code=303)

@@ -25,7 +25,7 @@ _SSE_HEADERS = {
 @router.get("/matches/{match_id}/events")
 async def match_events(match_id: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
     """Server-sent events: the scoreboard now, then after every input (``event: board``)."""
-    stored, timeline = await run_in_threadpool(ctx.service.timeline, match_id)
+    stored, timeline = await run_in_threadpool(ctx.service.board, match_id)
     first = scoreboard_view(stored, timeline, lang)
     return StreamingResponse(
         ctx.hub.stream(match_id, lang, [first]),

@@ -6,12 +6,12 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
+from rotation61.records import MalformedInputError
 from rotation61.web.api.deps import ERRORS, Lang, Organiser, Referee, Service
-from rotation61.web.model import MatchStatus
+from rotation61.web.core.model import MatchStatus
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.presenters.matches import match_out, with_pin
 from rotation61.web.schemas import MatchCreate, MatchOut, MatchWithPin, ScoreboardView
-from rotation61.web.timeline import MalformedInputError
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
@@ -27,7 +27,7 @@ def list_matches(
 @router.post("", status_code=201, response_model=MatchWithPin, responses=ERRORS)
 def create_match(body: MatchCreate, service: Service, _user: Organiser) -> MatchWithPin:
     """Create a match (organiser); the response carries the referee PIN."""
-    return with_pin(service.create_match(body.setup(), form_id=body.form_id))
+    return with_pin(service.create_match(body.header(), form_id=body.form_id))
 
 
 @router.post("/import", status_code=201, response_model=MatchWithPin, responses=ERRORS)
@@ -44,7 +44,7 @@ async def import_match(service: Service, _user: Organiser, request: Request) -> 
 @router.get("/{match_id}", response_model=ScoreboardView, responses=ERRORS)
 def scoreboard(match_id: int, service: Service, lang: Lang) -> ScoreboardView:
     """The public scoreboard of a match."""
-    return scoreboard_view(*service.timeline(match_id), lang)
+    return scoreboard_view(*service.board(match_id), lang)
 
 
 @router.get("/{match_id}/export.json", responses=ERRORS)

@@ -1,0 +1,94 @@
+"""The web app's own values: a stored match and where it stands.
+
+A match is the records layer's :class:`~rotation61.records.MatchHeader` (players, race,
+rules, tags) with what the hall adds: its number, the referee PIN, and a summary of its
+input log. The hall's table is the header's ``Table`` tag, its size the ``TableSize``
+tag, as in every exported record. Plain frozen dataclasses shared by the services and
+the adapters; no SQLAlchemy or pydantic type appears here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import StrEnum
+from typing import Final
+
+from rotation61.geometry import TableSpec, get_table
+from rotation61.match import MatchState
+from rotation61.records import MatchHeader
+
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "TABLE_SIZE_TAG",
+    "TABLE_TAG",
+    "MatchStatus",
+    "StoredMatch",
+    "status_of",
+]
+
+TABLE_TAG: Final = "Table"
+"""The header tag of the hall's name for the table ("Bàn 3")."""
+TABLE_SIZE_TAG: Final = "TableSize"
+"""The header tag of the table size (a geometry preset: ``9ft``, ``8ft``, ``7ft``)."""
+DEFAULT_TABLE_SIZE: Final = "9ft"
+
+
+class MatchStatus(StrEnum):
+    """Where a match stands; the value is the wire format."""
+
+    SCHEDULED = "scheduled"
+    LIVE = "live"
+    FINISHED = "finished"
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class StoredMatch:
+    """A match as stored: its number, header, referee PIN and a summary of its log.
+
+    Attributes:
+        id: the match number.
+        header: players, race, rules and tags.
+        pin: the referee PIN (shown on the desk).
+        log_length: the number of stored inputs.
+        status: where it stands after those inputs.
+        racks_won: racks won per seat after those inputs.
+        created_at: when it was created (ISO 8601, UTC).
+    """
+
+    id: int
+    header: MatchHeader
+    pin: str
+    log_length: int
+    status: MatchStatus
+    racks_won: tuple[int, int]
+    created_at: str
+
+    @property
+    def table_name(self) -> str:
+        """The hall's name for the table, or ``""``."""
+        return self.header.tag(TABLE_TAG) or ""
+
+    @property
+    def table_size(self) -> str:
+        """The table size preset."""
+        return self.header.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE
+
+    @property
+    def event_tags(self) -> dict[str, str]:
+        """The header's tags other than the table's."""
+        return {k: v for k, v in self.header.tags if k not in (TABLE_TAG, TABLE_SIZE_TAG)}
+
+    def table(self) -> TableSpec:
+        """The table's geometry.
+
+        Raises:
+            UnknownTableError: an unknown table size.
+        """
+        return get_table(self.table_size)
+
+
+def status_of(match: MatchState, log_length: int) -> MatchStatus:
+    """The status of a match after a log of ``log_length`` inputs."""
+    if match.is_over:
+        return MatchStatus.FINISHED
+    return MatchStatus.LIVE if log_length > 0 else MatchStatus.SCHEDULED
