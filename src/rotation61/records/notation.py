@@ -94,6 +94,7 @@ from rotation61.rules import (
     Seat,
     Shot,
     Zone,
+    is_general_rules_foul_name,
 )
 
 __all__ = [
@@ -154,7 +155,6 @@ _FLAG_HELP: Final[dict[str, str]] = {
     "g": "g(<name>), e.g. g(double_hit)",
 }
 _SLOT: Final = {"-": "r"}
-_LABEL: Final = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _CROSSING: Final = {word: flags for flags, word in CROSSING_WORDS.items()}
 _CONTACT_TYPES: Final = frozenset(kind.value for kind in ContactType)
 _ZONES: Final = frozenset(zone.value for zone in Zone)
@@ -378,7 +378,7 @@ def _flag(draft: _ShotDraft, flag: str, m: re.Match[str], token: str, line: int,
             by = MovedBy(parts[1]) if len(parts) == 2 else MovedBy.CUE
             draft.moved = ObstacleMove(ball=int(parts[0]), moved_by=by)
         case "g":
-            if value is None or not _LABEL.fullmatch(value):
+            if value is None or not is_general_rules_foul_name(value):
                 raise _bad_flag(flag, m[0], token, line, col)
             draft.label = value
 

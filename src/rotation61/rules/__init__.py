@@ -36,7 +36,14 @@ from rotation61.rules.ruleset import (
     TieRule,
     get_ruleset,
 )
-from rotation61.rules.shot import ContactType, KitchenFacts, MovedBy, ObstacleMove, Shot
+from rotation61.rules.shot import (
+    ContactType,
+    KitchenFacts,
+    MovedBy,
+    ObstacleMove,
+    Shot,
+    is_general_rules_foul_name,
+)
 from rotation61.rules.state import (
     OfficialEvent,
     Option,
@@ -91,6 +98,7 @@ __all__ = [
     "apply",
     "decide",
     "get_ruleset",
+    "is_general_rules_foul_name",
     "judge",
     "new_rack",
     "officiate",

@@ -24,9 +24,19 @@ __all__ = [
     "MovedBy",
     "ObstacleMove",
     "Shot",
+    "is_general_rules_foul_name",
 ]
 
 _LABEL: Final = re.compile(r"[a-z][a-z0-9_]{0,63}")
+
+
+def is_general_rules_foul_name(text: str) -> bool:
+    """Whether ``text`` can name a general-rules foul: a lowercase name such as ``double_hit``.
+
+    >>> is_general_rules_foul_name("double_hit"), is_general_rules_foul_name("Double hit")
+    (True, False)
+    """
+    return _LABEL.fullmatch(text) is not None
 
 
 class ContactType(StrEnum):
@@ -175,7 +185,9 @@ class Shot:
             raise InvalidShotError("object balls reached a cushion but the cue ball touched none")
         if self.kitchen is not None:
             _check_kitchen_against_contact(self.kitchen, self.first_contact)
-        if self.general_rules_foul is not None and not _LABEL.fullmatch(self.general_rules_foul):
+        if self.general_rules_foul is not None and not is_general_rules_foul_name(
+            self.general_rules_foul
+        ):
             raise InvalidShotError(
                 f"general rules foul {self.general_rules_foul!r} is not a lowercase name "
                 "such as 'double_hit'"
