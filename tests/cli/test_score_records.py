@@ -119,7 +119,7 @@ def test_every_file_message_the_scorekeeper_uses_is_in_both_languages() -> None:
         path.read_text(encoding="utf-8")
         for path in sorted(Path(score.__file__).parent.glob("score*.py"))
     )
-    called = r"""(?:RecordFileError|file_msg|_file_message)\(\s*(?:[a-z_.]+,\s*)?"([a-z_.]+)\""""
+    called = r"""(?:RecordFileError|_file_message)\(\s*(?:[a-z_.]+,\s*)?"([a-z_.]+)\""""
     keys = set(re.findall(called, source))
     assert {"err.missing", "err.count", "resumed", "saving", "error"} <= keys
     for lang in Language:
