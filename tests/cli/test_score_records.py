@@ -23,7 +23,7 @@ import pytest
 
 import rotation61
 from rotation61.cli import main as cli_main
-from rotation61.cli import score
+from rotation61.cli import score, score_files
 from rotation61.cli.record import load_records
 from rotation61.records import (
     DecisionEntry,
@@ -115,8 +115,12 @@ def _reference(directory: Path, lines: Sequence[str], *argv: str) -> MatchRecord
 
 
 def test_every_file_message_the_scorekeeper_uses_is_in_both_languages() -> None:
-    source = Path(score.__file__).read_text(encoding="utf-8")
-    keys = set(re.findall(r"""(?:_FileError|file_msg|_file_message)\(\s*"([a-z_.]+)\"""", source))
+    source = "".join(
+        path.read_text(encoding="utf-8")
+        for path in sorted(Path(score.__file__).parent.glob("score*.py"))
+    )
+    called = r"""(?:RecordFileError|_file_message)\(\s*(?:[a-z_.]+,\s*)?"([a-z_.]+)\""""
+    keys = set(re.findall(called, source))
     assert {"err.missing", "err.count", "resumed", "saving", "error"} <= keys
     for lang in Language:
         wording = catalogue(lang, Domain.SCOREKEEPER)
@@ -369,7 +373,7 @@ def test_undo_after_a_resume_names_the_input_as_typed(
 
 def test_a_failed_save_is_not_acknowledged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "m.json"
-    real = score._write_atomically
+    real = score_files.write_atomically
     calls = []
 
     def flaky(target: Path, text: str) -> None:
@@ -378,7 +382,7 @@ def test_a_failed_save_is_not_acknowledged(tmp_path: Path, monkeypatch: pytest.M
             raise OSError(28, "No space left on device")
         real(target, text)
 
-    monkeypatch.setattr(score, "_write_atomically", flaky)
+    monkeypatch.setattr(score_files, "write_atomically", flaky)
     code, out, _ = _run(["2 3", "2 3"], *EN, "--save", str(path))
     assert code == 0
     lines = out.splitlines()

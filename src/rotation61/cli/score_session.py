@@ -1,0 +1,355 @@
+"""A scoring session: the match being written, and what to say after each typed line.
+
+A :class:`Session` is an immutable value around a
+:class:`~rotation61.records.RecordBuilder` (the record of every accepted input and the
+match after each one, the only store of the inputs). :meth:`Session.answer` turns one
+typed line into a :class:`Reply`: the lines to print and, if the line was accepted, the
+next session, which the caller saves before it adopts it. A bad keystroke or an input
+the engine refuses gives a message naming the bad value and no next session: nothing
+changes.
+
+:func:`open_session` starts a match from the command line's options, or resumes the one
+recorded in a file, and writes the save file when it is new.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import shlex
+from pathlib import Path
+from typing import assert_never
+
+from rotation61.cli.score_files import (
+    RecordFile,
+    RecordFileError,
+    error_detail,
+    is_same_file,
+    read_record,
+)
+from rotation61.cli.score_grammar import (
+    ChosenOption,
+    Control,
+    KeystrokeError,
+    OfficialCall,
+    Step,
+    format_line,
+    parse_line,
+)
+from rotation61.cli.score_wording import Wording
+from rotation61.match import MatchState
+from rotation61.records import Entry, MatchRecord, RecordBuilder
+from rotation61.rules import Rotation61Error, Seat, Shot
+from rotation61.text import Language
+
+__all__ = ["MatchOptions", "Reply", "Session", "SessionStart", "TagOption", "open_session"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Reply:
+    """The scorekeeper's answer to one typed line.
+
+    Attributes:
+        lines: what to print.
+        session: the session after the input, if it was accepted (save it, then adopt
+            it; if it cannot be saved, the input is not acknowledged); ``None`` when
+            nothing changed.
+        quit: the scorer asked to stop.
+    """
+
+    lines: tuple[str, ...] = ()
+    session: Session | None = None
+    quit: bool = False
+
+
+def _last_entry(record: MatchRecord) -> Entry | None:
+    """The last input of the record, if any."""
+    for rack in reversed(record.racks):
+        if rack.entries:
+            return rack.entries[-1]
+    return None
+
+
+def _count(record: MatchRecord) -> int:
+    """How many inputs the record holds."""
+    return sum(len(rack.entries) for rack in record.racks)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Session:
+    """The match being scored and the words to say about it.
+
+    Attributes:
+        builder: the record so far and the match after each input.
+        wording: the sentences, in the session's language, naming its players.
+    """
+
+    builder: RecordBuilder
+    wording: Wording
+
+    @classmethod
+    def start(cls, builder: RecordBuilder, lang: Language) -> Session:
+        """A session scoring the builder's match, speaking ``lang``.
+
+        Args:
+            builder: the record so far.
+            lang: the language of everything the session says.
+
+        Returns:
+            The session.
+        """
+        return cls(builder=builder, wording=Wording(lang=lang, names=builder.record.players))
+
+    @property
+    def match(self) -> MatchState:
+        """The match after the last input."""
+        return self.builder.match
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has a winner."""
+        return self.match.winner is not None
+
+    def prompt(self) -> str:
+        """The prompt for the next line."""
+        return self.wording.prompt(self.match)
+
+    def opening(self, *, resumed: Path | None, file: RecordFile | None) -> tuple[str, ...]:
+        """The first screen.
+
+        Args:
+            resumed: the file the match was resumed from, if any.
+            file: where every input is saved, if anywhere.
+
+        Returns:
+            The lines.
+        """
+        replayed = None if resumed is None else (resumed, _count(self.builder.record))
+        return tuple(self.wording.opening(self.match, resumed=replayed, file=file))
+
+    def closing(self, *, file: RecordFile | None) -> tuple[str, ...]:
+        """The last screen: the winner or goodbye, and where the record is.
+
+        Args:
+            file: where the record is saved, if anywhere.
+
+        Returns:
+            The lines.
+        """
+        return tuple(self.wording.closing(self.match, file=file))
+
+    def answer(self, line: str) -> Reply:
+        """What a typed line does: the lines to print and the next session, if any.
+
+        Args:
+            line: the line as typed.
+
+        Returns:
+            The reply; a bad keystroke or an input the engine refuses leaves
+            :attr:`Reply.session` ``None`` and says why.
+        """
+        try:
+            parsed = parse_line(line, self.match, self.wording.names)
+            match parsed:
+                case Control.QUIT:
+                    return Reply(quit=True)
+                case Control.HELP:
+                    return Reply(lines=tuple(self.wording.help()))
+                case Control.UNDO:
+                    return self._undo()
+                case Shot() | ChosenOption() | OfficialCall():
+                    return self._record(parsed)
+                case _:
+                    assert_never(parsed)
+        except KeystrokeError as err:
+            return Reply(lines=tuple(self.wording.keystroke_error(err)))
+        except Rotation61Error as err:
+            return Reply(lines=tuple(self.wording.rejected(str(err))))
+
+    def _record(self, step: Step) -> Reply:
+        """Record one input; the ruling or the decision's effect, then the board."""
+        before = self.match
+        match step:
+            case Shot():
+                builder, ruling = self.builder.play(step)
+                lines = self.wording.ruling(ruling, before=before)
+            case OfficialCall():
+                builder, ruling = self.builder.officiate(step.event, step.player)
+                lines = self.wording.ruling(ruling, before=before)
+            case ChosenOption():
+                chooser = before.rack.to_act
+                builder = self.builder.decide(step.option, by=chooser)
+                lines = self.wording.choice(step.option, chooser=chooser, before=before)
+            case _:
+                assert_never(step)
+        return self._moved_to(builder, lines)
+
+    def _undo(self) -> Reply:
+        """Take back the last input; name it as it was typed, then the board."""
+        last = _last_entry(self.builder.record)
+        if last is None:
+            raise KeystrokeError("score.err.nothing_to_undo")
+        typed = format_line(last, self.builder.history[-2].rack, self.wording.names)
+        return self._moved_to(self.builder.undo(), self.wording.undone(typed))
+
+    def _moved_to(self, builder: RecordBuilder, lines: list[str]) -> Reply:
+        """The reply of an accepted input: its lines, the board after it, the next session."""
+        after = dataclasses.replace(self, builder=builder)
+        return Reply(lines=(*lines, *self.wording.board(builder.match)), session=after)
+
+
+# --- Starting or resuming --------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class TagOption:
+    """A free tag set on the command line.
+
+    Attributes:
+        option: the option that set it, e.g. ``--event``.
+        tag: the record's tag, e.g. ``Event``.
+        value: its value.
+    """
+
+    option: str
+    tag: str
+    value: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class MatchOptions:
+    """The match the command line asks for, and which of its options were typed.
+
+    Attributes:
+        players: the players' names, seat A then seat B.
+        race_to: racks needed to win the match.
+        rules: the rule-set preset.
+        first_breaker: the seat that breaks the first rack.
+        tags: the free tags set, in the order of their options.
+        given: the options among ``--players``, ``--race-to``, ``--rules`` and
+            ``--first-breaker`` that were typed (a resumed record must agree with them).
+        save: where to save the record after every input, if anywhere.
+        resume: the file of the match to resume, if any.
+    """
+
+    players: tuple[str, str]
+    race_to: int
+    rules: str
+    first_breaker: Seat
+    tags: tuple[TagOption, ...] = ()
+    given: frozenset[str] = frozenset()
+    save: Path | None = None
+    resume: Path | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SessionStart:
+    """How a session starts.
+
+    Attributes:
+        session: the session.
+        file: where it saves its record, if anywhere.
+        resumed: the file it resumed, if any.
+    """
+
+    session: Session
+    file: RecordFile | None
+    resumed: Path | None
+
+    def opening(self) -> tuple[str, ...]:
+        """The first screen of the session."""
+        return self.session.opening(resumed=self.resumed, file=self.file)
+
+
+def _conflicts(options: MatchOptions, record: MatchRecord) -> list[tuple[str, str]]:
+    """The options typed on the command line that the record contradicts, with its values."""
+    found: list[tuple[str, str]] = []
+    given = options.given
+    if "--players" in given and options.players != record.players:
+        found.append(("--players", shlex.join(record.players)))
+    if "--race-to" in given and options.race_to != record.race_to:
+        found.append(("--race-to", str(record.race_to)))
+    if "--rules" in given and (options.rules != record.rules or record.config):
+        config = "".join(f" {key}={value}" for key, value in record.config)
+        found.append(("--rules", record.rules + config))
+    if "--first-breaker" in given and options.first_breaker is not record.first_breaker:
+        found.append(("--first-breaker", record.first_breaker.name))
+    for tag in options.tags:
+        recorded = record.tag(tag.tag)
+        if tag.value != recorded:
+            found.append((tag.option, "—" if recorded is None else shlex.quote(recorded)))
+    return found
+
+
+def _resumed_builder(options: MatchOptions, resume: Path) -> RecordBuilder:
+    """The builder of the match recorded in ``resume``, checked against the options."""
+    record = read_record(resume)
+    try:
+        builder = RecordBuilder.resume(record)
+    except Rotation61Error as err:
+        raise RecordFileError("err.invalid", path=resume, detail=error_detail(err)) from err
+    winner = builder.match.winner
+    if winner is not None:
+        raise RecordFileError("err.over", path=resume, winner=record.players[winner])
+    conflicts = _conflicts(options, record)
+    if conflicts:
+        raise RecordFileError(
+            "err.conflict",
+            path=resume,
+            options=", ".join(option for option, _ in conflicts),
+            recorded=", ".join(f"{option} {value}" for option, value in conflicts),
+        )
+    return builder
+
+
+def _new_builder(options: MatchOptions, *, engine: str, today: datetime.date) -> RecordBuilder:
+    """The builder of a new match, dated ``today``."""
+    tags = [*((tag.tag, tag.value) for tag in options.tags), ("Date", today.isoformat())]
+    try:
+        return RecordBuilder.start(
+            players=options.players,
+            race_to=options.race_to,
+            rules=options.rules,
+            first_breaker=options.first_breaker,
+            tags=tags,
+            engine=engine,
+        )
+    except Rotation61Error as err:
+        raise RecordFileError("err.options", detail=error_detail(err)) from err
+
+
+def open_session(
+    options: MatchOptions, *, lang: Language, engine: str, today: datetime.date
+) -> SessionStart:
+    """Start or resume the match; write the save file when it is new.
+
+    Args:
+        options: what the command line asks for.
+        lang: the language of the session.
+        engine: the engine version a new record names.
+        today: the Date tag of a new record.
+
+    Returns:
+        The session, its save file and the file it resumed.
+
+    Raises:
+        RecordFileError: a bad file or a conflicting option; nothing has been written.
+    """
+    resume = options.resume
+    if resume is not None:
+        builder = _resumed_builder(options, resume)
+    else:
+        builder = _new_builder(options, engine=engine, today=today)
+    session = Session.start(builder, lang)
+    target = options.save if options.save is not None else resume
+    if target is None:
+        return SessionStart(session=session, file=None, resumed=None)
+    file = RecordFile(target)
+    if resume is None or not is_same_file(target, resume):
+        if target.exists():
+            raise RecordFileError("err.exists", path=target)
+        try:
+            file.write(builder.record)
+        except OSError as err:
+            raise RecordFileError("err.write", path=target, detail=error_detail(err)) from err
+    return SessionStart(session=session, file=file, resumed=resume)

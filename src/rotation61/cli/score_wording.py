@@ -1,0 +1,230 @@
+"""What the terminal scorekeeper says, in Vietnamese or English.
+
+Every sentence comes from the ``scorekeeper`` domain of the wording catalogue
+(:func:`rotation61.text.gettext`; a ``count`` field chooses a plural form) or from the
+rulings' and scoreboard's wording of :mod:`rotation61.text`; this module only chooses the
+messages and fills in their values. It returns lines and never prints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+from rotation61.cli.score_files import RecordFile, RecordFileError
+from rotation61.cli.score_grammar import EMPTY_LINE, LETTER_OF, KeystrokeError
+from rotation61.match import MatchState
+from rotation61.rules import Option, Phase, Ruling, Seat
+from rotation61.text import (
+    Domain,
+    Language,
+    describe_choice,
+    describe_option,
+    describe_ruling,
+    describe_state,
+    gettext,
+)
+
+__all__ = ["Wording", "describe_file_error"]
+
+_FILE_KEY_PREFIX = "score.file."
+"""The messages of ``--save`` / ``--resume``: ``score.file.<key>``."""
+
+
+def _file_message(lang: Language, key: str, **fields: object) -> str:
+    """The message ``score.file.<key>`` of ``--save`` / ``--resume``, filled in.
+
+    ``count``, if given, chooses a plural form.
+    """
+    return gettext(lang, Domain.SCOREKEEPER, _FILE_KEY_PREFIX + key, **fields)
+
+
+def describe_file_error(err: RecordFileError, lang: Language) -> str:
+    """The one line that reports a bad ``--save`` / ``--resume`` file or option.
+
+    Args:
+        err: the problem.
+        lang: the language.
+
+    Returns:
+        The line, e.g. ``rotation61 score: error: cannot resume m.json: no such file``.
+    """
+    detail = _file_message(lang, err.key, **err.fields)
+    return _file_message(lang, "error", detail=detail)
+
+
+def _describe_choices(options: Sequence[Option], lang: Language) -> str:
+    """The numbered options a player may type, e.g. ``1/a accept the table, 2/c ...``."""
+    return ", ".join(
+        f"{number}/{LETTER_OF[option]} {describe_option(option, lang).label}"
+        for number, option in enumerate(options, start=1)
+    )
+
+
+def _field_wording(value: object, lang: Language) -> object:
+    """A keystroke error's field as the message shows it (see :class:`KeystrokeError`)."""
+    if isinstance(value, Option):
+        return describe_option(value, lang).label
+    if isinstance(value, tuple) and all(isinstance(item, Option) for item in value):
+        return _describe_choices(value, lang)
+    return value
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Wording:
+    """The scorekeeper's sentences in one language, naming one match's players.
+
+    Attributes:
+        lang: the language.
+        names: the players' names, seat A then seat B.
+    """
+
+    lang: Language
+    names: tuple[str, str]
+
+    def message(self, msg_id: str, **fields: object) -> str:
+        """A message of the ``scorekeeper`` domain, its placeholders filled in.
+
+        Args:
+            msg_id: its key.
+            **fields: the values of its placeholders.
+
+        Returns:
+            The sentence.
+        """
+        return gettext(self.lang, Domain.SCOREKEEPER, msg_id, **fields)
+
+    def help(self) -> list[str]:
+        """The keystroke grammar, as ``?`` prints it."""
+        return [self.message("score.help")]
+
+    def prompt(self, match: MatchState) -> str:
+        """The prompt: who types next, and whether they are choosing an option."""
+        rack = match.rack
+        msg_id = "score.prompt_choose" if rack.phase is Phase.DECISION else "score.prompt"
+        return self.message(msg_id, player=self.names[rack.to_act])
+
+    def options(self, match: MatchState) -> list[str]:
+        """The options of the incoming player, one a line (none unless a decision is due)."""
+        pending = match.rack.pending
+        if pending is None:
+            return []
+        lines = [self.message("score.options", player=self.names[pending.chooser])]
+        for number, option in enumerate(pending.options, start=1):
+            wording = describe_option(option, self.lang)
+            lines.append(f"  {number}/{LETTER_OF[option]}  {wording.label}: {wording.explanation}")
+        return lines
+
+    def board(self, match: MatchState) -> list[str]:
+        """The options, if any, then the scoreboard: what follows every accepted input."""
+        options = self.options(match)
+        return [
+            *options,
+            *([""] if options else []),
+            *describe_state(match, self.names, self.lang),
+        ]
+
+    def opening(
+        self,
+        match: MatchState,
+        *,
+        resumed: tuple[Path, int] | None = None,
+        file: RecordFile | None = None,
+    ) -> list[str]:
+        """The first screen: the match, the banner, the file, then the board.
+
+        Args:
+            match: the match as it stands.
+            resumed: the file the match was resumed from and how many inputs it held.
+            file: where every input is saved, if anywhere.
+
+        Returns:
+            The lines.
+        """
+        a, b = self.names
+        lines = [
+            self.message("score.start", a=a, b=b, race_to=match.race_to, rules=match.rules.name),
+            self.message("score.banner"),
+        ]
+        if resumed is not None:
+            path, count = resumed
+            lines.append(_file_message(self.lang, "resumed", path=path, count=count))
+        if file is not None:
+            lines.append(
+                _file_message(self.lang, "saving", path=file.path, format=file.format.value)
+            )
+        return [*lines, "", *self.board(match)]
+
+    def ruling(self, ruling: Ruling, *, before: MatchState) -> list[str]:
+        """The ruling on a shot or an official's call, then a blank line.
+
+        Args:
+            ruling: the engine's ruling.
+            before: the match before the input.
+
+        Returns:
+            The lines.
+        """
+        lines = describe_ruling(
+            ruling,
+            lowest_before=before.rack.lowest,
+            lang=self.lang,
+            names=self.names,
+            rules=before.rules,
+        )
+        return [*lines, ""]
+
+    def choice(self, option: Option, *, chooser: Seat, before: MatchState) -> list[str]:
+        """What the incoming player's decision does, then a blank line.
+
+        Args:
+            option: the option chosen.
+            chooser: who chose it.
+            before: the match before the decision.
+
+        Returns:
+            The lines.
+        """
+        lines = describe_choice(
+            option, chooser=chooser, lowest=before.rack.lowest, lang=self.lang, names=self.names
+        )
+        return [*lines, ""]
+
+    def undone(self, line: str) -> list[str]:
+        """The input undone, as it was typed (``↵`` for an empty line), then a blank line."""
+        return [self.message("score.undone", entry=line or EMPTY_LINE), ""]
+
+    def keystroke_error(self, err: KeystrokeError) -> list[str]:
+        """The message of a bad keystroke, naming the bad value."""
+        fields = {name: _field_wording(value, self.lang) for name, value in err.fields.items()}
+        return [self.message(err.msg_id, **fields)]
+
+    def rejected(self, detail: str) -> list[str]:
+        """The engine's refusal of an input (the detail is the engine's error)."""
+        return [self.message("score.err.rejected", detail=detail)]
+
+    def save_failed(self, path: Path, detail: str) -> list[str]:
+        """An input (or undo) not acknowledged because its record could not be saved."""
+        return [_file_message(self.lang, "save_failed", path=path, detail=detail)]
+
+    def closing(self, match: MatchState, *, file: RecordFile | None = None) -> list[str]:
+        """The last screen: the winner, or goodbye; and where the record is.
+
+        Args:
+            match: the match as it stands.
+            file: where the record is saved, if anywhere.
+
+        Returns:
+            The lines.
+        """
+        winner = match.winner
+        if winner is None:
+            lines = [self.message("score.bye")]
+            if file is not None:
+                lines.append(_file_message(self.lang, "resume_hint", path=file.path))
+            return lines
+        lines = ["", self.message("score.winner", winner=self.names[winner])]
+        if file is not None:
+            lines.append(_file_message(self.lang, "saved", path=file.path))
+        return lines
