@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rotation61.cli.score_files import (
+from rotation61.cli.score.files import (
     RecordFile,
     RecordFileError,
     RecordFormat,

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rotation61.cli.score_grammar import (
+from rotation61.cli.score.grammar import (
     OPTION_LETTERS,
     ChosenOption,
     Control,
@@ -15,7 +15,7 @@ from rotation61.cli.score_grammar import (
     format_line,
     parse_line,
 )
-from rotation61.cli.score_wording import Wording
+from rotation61.cli.score.wording import Wording
 from rotation61.match import MatchState
 from rotation61.records import RecordBuilder
 from rotation61.rules import (

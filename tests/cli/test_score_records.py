@@ -23,8 +23,9 @@ import pytest
 
 import rotation61
 from rotation61.cli import main as cli_main
-from rotation61.cli import score, score_files
+from rotation61.cli import score
 from rotation61.cli.record import load_records
+from rotation61.cli.score import files as score_files
 from rotation61.records import (
     DecisionEntry,
     MatchRecord,
@@ -117,7 +118,7 @@ def _reference(directory: Path, lines: Sequence[str], *argv: str) -> MatchRecord
 def test_every_file_message_the_scorekeeper_uses_is_in_both_languages() -> None:
     source = "".join(
         path.read_text(encoding="utf-8")
-        for path in sorted(Path(score.__file__).parent.glob("score*.py"))
+        for path in sorted(Path(score.__file__).parent.glob("*.py"))
     )
     called = r"""(?:RecordFileError|_file_message)\(\s*(?:[a-z_.]+,\s*)?"([a-z_.]+)\""""
     keys = set(re.findall(called, source))

@@ -20,14 +20,14 @@ import shlex
 from pathlib import Path
 from typing import assert_never
 
-from rotation61.cli.score_files import (
+from rotation61.cli.score.files import (
     RecordFile,
     RecordFileError,
     error_detail,
     is_same_file,
     read_record,
 )
-from rotation61.cli.score_grammar import (
+from rotation61.cli.score.grammar import (
     ChosenOption,
     Control,
     KeystrokeError,
@@ -36,7 +36,7 @@ from rotation61.cli.score_grammar import (
     format_line,
     parse_line,
 )
-from rotation61.cli.score_wording import Wording
+from rotation61.cli.score.wording import Wording
 from rotation61.match import MatchState
 from rotation61.records import Entry, MatchRecord, RecordBuilder
 from rotation61.rules import Rotation61Error, Seat, Shot

@@ -5,7 +5,7 @@ A line is a shot, the incoming player's decision, an official's call or a contro
 :func:`format_line` writes an input back as the scorer would have typed it. Both are
 pure and wordless: a bad keystroke raises :class:`KeystrokeError`, which carries a
 message key of the ``scorekeeper`` catalogue and the values to name, and
-:mod:`rotation61.cli.score_wording` words it.
+:mod:`rotation61.cli.score.wording` words it.
 
 Grammar of a shot line (items separated by spaces or commas, any order; an empty line is
 a miss: the ball in play hit first, a cushion after the contact, nothing pocketed):

@@ -1,16 +1,16 @@
 """The interactive terminal scorekeeper, ``rotation61 score``: its options and its loop.
 
 The scorer types one short line per shot (``?`` prints the grammar, which
-:mod:`rotation61.cli.score_grammar` reads); the engine rules on it and the scorekeeper
+:mod:`rotation61.cli.score.grammar` reads); the engine rules on it and the scorekeeper
 prints the ruling, the incoming player's options, the spotting instructions and the
-scoreboard, in Vietnamese or English (:mod:`rotation61.cli.score_wording`). A bad
+scoreboard, in Vietnamese or English (:mod:`rotation61.cli.score.wording`). A bad
 keystroke prints a message naming the bad value and changes nothing. The session
-(:mod:`rotation61.cli.score_session`) holds the record of every accepted input; ``u``
+(:mod:`rotation61.cli.score.session`) holds the record of every accepted input; ``u``
 takes back the last one.
 
 With ``--save FILE`` the whole record is written to FILE after every input (and every
 undo) and before its ruling is shown, atomically, so FILE always holds a whole record of
-the acknowledged inputs (:mod:`rotation61.cli.score_files`): JSON by default, the text
+the acknowledged inputs (:mod:`rotation61.cli.score.files`): JSON by default, the text
 notation when FILE ends in ``.r61`` or ``.txt``. ``--resume FILE`` reads a record back
 (JSON or text), replays it through the engine, prints the current state and goes on,
 saving to FILE (or to the ``--save`` file): the crash recovery. Players, race length,
@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from rotation61 import __version__
-from rotation61.cli.score_files import RecordFile, RecordFileError, error_detail
-from rotation61.cli.score_grammar import OPTION_LETTERS
-from rotation61.cli.score_session import MatchOptions, Reply, Session, TagOption, open_session
-from rotation61.cli.score_wording import describe_file_error
+from rotation61.cli.score.files import RecordFile, RecordFileError, error_detail
+from rotation61.cli.score.grammar import OPTION_LETTERS
+from rotation61.cli.score.session import MatchOptions, Reply, Session, TagOption, open_session
+from rotation61.cli.score.wording import describe_file_error
 from rotation61.rules import PRESETS, Seat
 from rotation61.text import Language
 

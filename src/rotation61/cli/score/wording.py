@@ -12,8 +12,8 @@ import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
-from rotation61.cli.score_files import RecordFile, RecordFileError
-from rotation61.cli.score_grammar import EMPTY_LINE, LETTER_OF, KeystrokeError
+from rotation61.cli.score.files import RecordFile, RecordFileError
+from rotation61.cli.score.grammar import EMPTY_LINE, LETTER_OF, KeystrokeError
 from rotation61.match import MatchState
 from rotation61.rules import Option, Phase, Ruling, Seat
 from rotation61.text import (
