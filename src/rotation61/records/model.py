@@ -45,6 +45,7 @@ from rotation61.rules import (
     Seat,
     Shot,
     UnknownRuleSetError,
+    check_object_ball,
     get_ruleset,
 )
 
@@ -106,10 +107,9 @@ def _text(value: object, what: str, *, empty: bool = False) -> str:
     return value
 
 
-def _balls(values: tuple[Ball, ...], what: str, *, low: int = 1) -> None:
+def _balls(values: tuple[Ball, ...], what: str) -> None:
     for ball in values:
-        if type(ball) is not int or not low <= ball <= 15:
-            raise InvalidRecordError(f"{what}: {ball!r} is not a ball ({low}..15)")
+        check_object_ball(ball, what, error=InvalidRecordError)
     if len(set(values)) != len(values):
         raise InvalidRecordError(f"{what}: a ball is listed twice in {list(values)!r}")
 

@@ -14,7 +14,7 @@ the next state; :func:`decide` takes the incoming player's decision after a foul
 
 from __future__ import annotations
 
-from rotation61.rules.balls import CUE_BALL, OBJECT_BALLS, TOTAL_POINTS, Ball
+from rotation61.rules.balls import CUE_BALL, OBJECT_BALLS, TOTAL_POINTS, Ball, check_object_ball
 from rotation61.rules.errors import (
     IllegalActionError,
     InvalidShotError,
@@ -89,6 +89,7 @@ __all__ = [
     "UnknownRuleSetError",
     "Zone",
     "apply",
+    "check_object_ball",
     "decide",
     "get_ruleset",
     "judge",

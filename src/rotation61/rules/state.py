@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 from typing import Final
 
-from rotation61.rules.balls import OBJECT_BALLS, TOTAL_POINTS, Ball
+from rotation61.rules.balls import OBJECT_BALLS, TOTAL_POINTS, Ball, check_object_ball
 from rotation61.rules.errors import InvalidStateError
 from rotation61.rules.ruleset import DEFAULT_RULESET, RuleSet
 
@@ -287,8 +287,7 @@ def setup_rack(
     """
     balls = frozenset(on_table)
     for ball in balls:
-        if type(ball) is not int or not 1 <= ball <= 15:
-            raise InvalidStateError(f"ball {ball!r} on the table is not an object ball (1..15)")
+        check_object_ball(ball, "ball on the table", error=InvalidStateError)
     if is_break and not cue_in_hand:
         raise InvalidStateError("a break is played with cue ball in hand behind the head string")
     return RackState(
