@@ -148,7 +148,7 @@ def test_unknown_rule_sets_and_keys_are_rejected() -> None:
         RuleSet().with_overrides({"tie_rule": "coin_toss"})
     with pytest.raises(UnknownRuleSetError, match="consecutive_foul_limit"):
         RuleSet().with_overrides({"consecutive_foul_limit": 1})
-    with pytest.raises(UnknownRuleSetError, match="must be bool"):
+    with pytest.raises(UnknownRuleSetError, match="must be true or false"):
         RuleSet().with_overrides({"referee_present": "no"})
 
 
