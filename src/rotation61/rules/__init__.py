@@ -51,6 +51,7 @@ from rotation61.rules.state import (
     Seat,
     new_rack,
     setup_rack,
+    with_seat,
 )
 from rotation61.rules.table import Zone
 
@@ -103,4 +104,5 @@ __all__ = [
     "officiate",
     "play",
     "setup_rack",
+    "with_seat",
 ]

@@ -31,6 +31,7 @@ from rotation61.rules.state import (
     RackState,
     Seat,
     evolve,
+    with_seat,
 )
 from rotation61.rules.table import Zone
 
@@ -207,7 +208,7 @@ def judge(state: RackState, shot: Shot) -> Ruling:
 def _judge_legal(state: RackState, shot: Shot) -> Ruling:
     """§I, §II, §V: a legal shot scores every ball it pocketed; the shooter goes on if any."""
     shooter = state.to_act
-    counts = _with(state.consecutive_fouls, shooter, 0)
+    counts = with_seat(state.consecutive_fouls, shooter, 0)
     points = state.scores[shooter] + sum(shot.pocketed)
     result = _rack_end_after_legal(state, shot, points)
     if result is not None:
@@ -332,7 +333,7 @@ def _judge_foul(
     limit = rules.consecutive_foul_limit
     if count >= limit and not state.warned[offender]:
         count = limit - 1  # A22: the limit-th foul without a warning counts one less
-    counts = _with(state.consecutive_fouls, offender, count)
+    counts = with_seat(state.consecutive_fouls, offender, count)
     no_cross = any(f.kind is FoulKind.KITCHEN_BALL_BEHIND_LINE_CUE_NOT_CROSSED for f in fouls)
     review = no_cross and state.kitchen_contacts[offender] >= 1
     warning = offender if counted and count == limit - 1 else None
@@ -382,14 +383,6 @@ def _judge_foul(
     )
 
 
-def _with(pair: tuple[int, int], seat: Seat, value: int) -> tuple[int, int]:
-    return (value, pair[1]) if seat is Seat.A else (pair[0], value)
-
-
-def _with_flag(pair: tuple[bool, bool], seat: Seat, value: bool) -> tuple[bool, bool]:
-    return (value, pair[1]) if seat is Seat.A else (pair[0], value)
-
-
 def apply(state: RackState, ruling: Ruling) -> RackState:
     """The state after a ruling given by :func:`judge` or :func:`officiate` on ``state``.
 
@@ -417,14 +410,14 @@ def _apply_legal(state: RackState, ruling: Ruling) -> RackState:
     changes: dict[str, object] = {
         "ply": state.ply + 1,
         "consecutive_fouls": ruling.consecutive_fouls,
-        "warned": _with_flag(state.warned, shooter, False),
+        "warned": with_seat(state.warned, shooter, False),
         "rack_started": True,
         "is_break": False,
         "cue_in_hand": False,
     }
     credited = ruling.credited
     if credited:
-        changes["scores"] = _with(state.scores, shooter, state.scores[shooter] + sum(credited))
+        changes["scores"] = with_seat(state.scores, shooter, state.scores[shooter] + sum(credited))
         changes["on_table"] = state.on_table.difference(credited)
         changes["last_pocketer"] = shooter
     if ruling.result is not None:
@@ -444,10 +437,10 @@ def _apply_foul(state: RackState, ruling: Ruling) -> RackState:
         "rack_started": not ruling.next_is_break,
     }
     if ruling.warning_due is not None:
-        changes["warned"] = _with_flag(state.warned, shooter, True)
+        changes["warned"] = with_seat(state.warned, shooter, True)
     if ruling.has_foul(FoulKind.KITCHEN_BALL_BEHIND_LINE_CUE_NOT_CROSSED):
         contacts = state.kitchen_contacts
-        changes["kitchen_contacts"] = _with(contacts, shooter, contacts[shooter] + 1)
+        changes["kitchen_contacts"] = with_seat(contacts, shooter, contacts[shooter] + 1)
     if ruling.result is not None:
         changes["phase"] = Phase.OVER
         changes["result"] = ruling.result

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from enum import IntEnum, StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from rotation61.rules.balls import OBJECT_BALLS, TOTAL_POINTS, Ball, check_object_ball
 from rotation61.rules.errors import InvalidStateError
@@ -27,7 +27,10 @@ __all__ = [
     "Seat",
     "new_rack",
     "setup_rack",
+    "with_seat",
 ]
+
+_T = TypeVar("_T")
 
 
 class Seat(IntEnum):
@@ -40,6 +43,23 @@ class Seat(IntEnum):
     def opponent(self) -> Seat:
         """The other seat."""
         return Seat.B if self is Seat.A else Seat.A
+
+
+def with_seat(pair: tuple[_T, _T], seat: Seat, value: _T) -> tuple[_T, _T]:
+    """A per-seat pair with the value of one seat replaced.
+
+    Args:
+        pair: a value per seat, indexed by :class:`Seat`.
+        seat: the seat whose value changes.
+        value: its new value.
+
+    Returns:
+        The new pair; the other seat's value is unchanged.
+
+    >>> with_seat((3, 1), Seat.B, 2)
+    (3, 2)
+    """
+    return (value, pair[1]) if seat is Seat.A else (pair[0], value)
 
 
 class Phase(StrEnum):
