@@ -14,6 +14,7 @@ allowed now.
 from __future__ import annotations
 
 import dataclasses
+from typing import TypedDict, Unpack
 
 from rotation61.rules import _checks
 from rotation61.rules.balls import Ball
@@ -26,6 +27,7 @@ from rotation61.rules.state import (
     Option,
     PendingDecision,
     Phase,
+    RackChanges,
     RackResult,
     RackResultType,
     RackState,
@@ -128,14 +130,47 @@ class Ruling:
         return any(f.kind is kind for f in self.fouls)
 
 
+class _RequiredRulingFields(TypedDict):
+    ply: int
+    shooter: Seat
+
+
+class RulingFields(_RequiredRulingFields, total=False):
+    """The fields of a :class:`Ruling`, by name and type, for :func:`_ruling`.
+
+    One key per field, spelt and typed as the field (a test keeps the two in step);
+    ``ply`` and ``shooter`` are required, the others default as in :class:`Ruling`.
+    """
+
+    is_break: bool
+    fouls: tuple[Foul, ...]
+    credited: tuple[Ball, ...]
+    spot_lowest: Ball | None
+    spot_others: tuple[Ball, ...]
+    rerack: bool
+    next_is_break: bool
+    next_to_act: Seat | None
+    options: tuple[Option, ...]
+    cue_in_hand_next: bool | None
+    consecutive_fouls: tuple[int, int]
+    foul_counted: bool | None
+    warning_due: Seat | None
+    unsportsmanlike_review: bool
+    result: RackResult | None
+    event: OfficialEvent | None
+
+
 _RULING_DEFAULTS: dict[str, object] = {
     f.name: f.default for f in dataclasses.fields(Ruling) if f.default is not dataclasses.MISSING
 }
 _new = object.__new__
 
 
-def _ruling(**fields: object) -> Ruling:
-    """A :class:`Ruling` from keyword fields (defaults filled in), on the hot path."""
+def _ruling(**fields: Unpack[RulingFields]) -> Ruling:
+    """A :class:`Ruling` from keyword fields (defaults filled in), on the hot path.
+
+    The keywords are typed by :class:`RulingFields`: mypy rejects a misspelt field.
+    """
     new: Ruling = _new(Ruling)
     values = new.__dict__
     values.update(_RULING_DEFAULTS)
@@ -387,7 +422,8 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
     """The state after a ruling given by :func:`judge` or :func:`officiate` on ``state``.
 
     Raises:
-        IllegalActionError: the ruling answers another ply, or the rack is over.
+        IllegalActionError: the ruling answers another ply, or the rack is over, or a
+            legal shot's ruling that ends no rack names nobody to act next.
     """
     if ruling.ply != state.ply or state.phase is Phase.OVER:
         raise IllegalActionError(
@@ -407,7 +443,7 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
 def _apply_legal(state: RackState, ruling: Ruling) -> RackState:
     """A legal shot: credit the balls, reset the shooter's §XV count and warning."""
     shooter = ruling.shooter
-    changes: dict[str, object] = {
+    changes: RackChanges = {
         "ply": state.ply + 1,
         "consecutive_fouls": ruling.consecutive_fouls,
         "warned": with_seat(state.warned, shooter, False),
@@ -424,14 +460,19 @@ def _apply_legal(state: RackState, ruling: Ruling) -> RackState:
         changes["phase"] = Phase.OVER
         changes["result"] = ruling.result
     else:
-        changes["to_act"] = ruling.next_to_act
+        to_act = ruling.next_to_act
+        if to_act is None:
+            raise IllegalActionError(
+                f"ruling for ply {ruling.ply} ends no rack but names nobody to act next"
+            )
+        changes["to_act"] = to_act
     return evolve(state, changes)
 
 
 def _apply_foul(state: RackState, ruling: Ruling) -> RackState:
     """A foul: count it, record a warning or a §XVI contact, and await the decision."""
     shooter = ruling.shooter
-    changes: dict[str, object] = {
+    changes: RackChanges = {
         "ply": state.ply + 1,
         "consecutive_fouls": ruling.consecutive_fouls,
         "rack_started": not ruling.next_is_break,

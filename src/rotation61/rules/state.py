@@ -8,9 +8,8 @@ valid: its invariants are checked when it is built.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from enum import IntEnum, StrEnum
-from typing import Final, TypeVar
+from typing import Final, TypedDict, TypeVar
 
 from rotation61.rules.balls import OBJECT_BALLS, TOTAL_POINTS, Ball, check_object_ball
 from rotation61.rules.errors import InvalidStateError
@@ -324,15 +323,41 @@ def setup_rack(
     )
 
 
+class RackChanges(TypedDict, total=False):
+    """Fields of :class:`RackState` to change with :func:`evolve`, by name and type.
+
+    One key per field, spelt and typed as the field (a test keeps the two in step), so
+    that mypy rejects a misspelt key or a value of the wrong type at every call site.
+    """
+
+    rules: RuleSet
+    ply: int
+    phase: Phase
+    to_act: Seat
+    on_table: frozenset[Ball]
+    scores: tuple[int, int]
+    cue_in_hand: bool
+    is_break: bool
+    rack_started: bool
+    breaker: Seat
+    consecutive_fouls: tuple[int, int]
+    warned: tuple[bool, bool]
+    kitchen_contacts: tuple[int, int]
+    last_pocketer: Seat | None
+    pending: PendingDecision | None
+    result: RackResult | None
+
+
 _new = object.__new__
 
 
-def evolve(state: RackState, changes: Mapping[str, object]) -> RackState:
+def evolve(state: RackState, changes: RackChanges) -> RackState:
     """A copy of ``state`` with some fields changed, for the referee's own transitions.
 
     The referee's transitions preserve every invariant by construction (the property
     tests check each state they produce with :func:`check_invariants`), so this skips
-    ``__post_init__``: it is the hot path of self-play and search.
+    ``__post_init__``: it is the hot path of self-play and search. ``changes`` is a
+    :class:`RackChanges`, so a key that is not a field does not type-check.
     """
     new = _new(RackState)
     fields = new.__dict__
