@@ -83,7 +83,7 @@ def test_golden_records_validate_against_the_schema(path: Path) -> None:
     assert _errors(data) == []
 
 
-@given(records)
+@given(records())
 def test_generated_records_validate_against_the_schema(record: MatchRecord) -> None:
     assert _errors(json.loads(to_json(record))) == []
 
