@@ -1,81 +1,114 @@
-"""Random but legal match records, played through the engine by a RecordBuilder."""
+"""Legal match records drawn by Hypothesis, played through the engine by a RecordBuilder.
+
+Every choice is a draw, so a failing record shrinks: toward no tags, the first names,
+the ``standard`` preset, and plain shots (see :mod:`tests.strategies`).
+"""
 
 from __future__ import annotations
-
-import random
 
 from hypothesis import strategies as st
 
 from rotation61.geometry import Point
 from rotation61.records import MatchRecord, RecordBuilder
-from rotation61.rules import PRESETS, OfficialEvent, Phase, RuleSet, Seat
-from tests.strategies import random_shot
+from rotation61.rules import PRESETS, Option, RuleSet, Shot
+from tests.strategies import FINISH_BOUND, draw_event, draw_shot, finishing_input, pick, seats
 
 NAMES = ("An", "Bình", 'Chí "Tay Cơ" Lê', "D\\E", "Ông Năm")
 TAGS = ("Event", "Venue", "Date", "Round", "Table", "Referee", "Stream", "Notes")
+NOTES = ("", "referee: the 1 was hit first", 'said "no foul" \\ ok')
+
+_PER_MILLE = st.integers(0, 999)
+_PRESET = st.sampled_from(tuple(PRESETS.values()))
+_GAP = st.sampled_from(("1/3", "0.1", 1))
+_POLICY = st.sampled_from(("winner", "loser", "alternate"))
+_TARGET = st.sampled_from((31, 61))
+_TAG_VALUE = st.sampled_from((*NAMES, "", "2025-05-01"))
+_NAME = st.sampled_from(NAMES)
+_ENGINE = st.sampled_from(("0.1.0", "0.2.0.dev1"))
+_NOTE = st.sampled_from(NOTES)
+_RACE_TO = [st.integers(1, n) for n in range(1, 10)]
 
 
-def _rules(rng: random.Random) -> RuleSet:
-    rules = rng.choice(tuple(PRESETS.values()))
-    if rng.random() < 0.3:
+def _rarely(draw: st.DrawFn, per_mille: int) -> bool:
+    """True about ``per_mille`` times in a thousand; shrinks to False."""
+    return draw(_PER_MILLE) >= 1000 - per_mille
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> RuleSet:
+    """A preset, sometimes with overrides of the keys a record stores as text or names."""
+    rules = draw(_PRESET)
+    if _rarely(draw, 300):
         rules = rules.with_overrides(
             {
-                "cue_ball_spot_gap_in": rng.choice(("1/3", "0.1", 1)),
-                "next_rack_breaker": rng.choice(("winner", "loser", "alternate")),
-                "target_points": rng.choice((31, 61)),
+                "cue_ball_spot_gap_in": draw(_GAP),
+                "next_rack_breaker": draw(_POLICY),
+                "target_points": draw(_TARGET),
             }
         )
     return rules
 
 
-def _point(rng: random.Random) -> Point:
-    return Point(rng.uniform(-1, 101), rng.choice((25, rng.uniform(0, 50), 1e-7)))
+points: st.SearchStrategy[Point] = st.builds(
+    Point,
+    st.floats(-1, 101),
+    st.one_of(st.just(25.0), st.floats(0, 50), st.just(1e-7)),
+)
+"""A ball centre in inches, on the table or just off it."""
 
 
-def random_record(seed: int, *, race_to: int = 1, max_steps: int = 400) -> MatchRecord:
-    """A record of a random legal match (possibly unfinished), with every kind of entry."""
-    rng = random.Random(seed)
-    tags = [(name, rng.choice((*NAMES, "", "2025-05-01"))) for name in TAGS if rng.random() < 0.4]
+@st.composite
+def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> MatchRecord:
+    """A record of a legal match with every kind of entry: up to ``max_steps`` drawn
+    inputs, then, in about half the records, plain inputs that finish the match."""
+    tags = [(name, draw(_TAG_VALUE)) for name in TAGS if _rarely(draw, 400)]
     builder = RecordBuilder.start(
-        players=(rng.choice(NAMES), rng.choice(NAMES)),
-        race_to=race_to,
-        rules=_rules(rng),
-        first_breaker=rng.choice((Seat.A, Seat.B)),
+        players=(draw(_NAME), draw(_NAME)),
+        race_to=draw(_RACE_TO[max_race_to - 1]),
+        rules=draw(rulesets()),
+        first_breaker=draw(seats),
         tags=tags,
-        engine=rng.choice(("0.1.0", "0.2.0.dev1")),
+        engine=draw(_ENGINE),
     )
-    for _ in range(max_steps):
+    for _ in range(draw(st.integers(0, max_steps))):
         match = builder.match
         if match.is_over:
             break
         rack = match.rack
-        if rng.random() < 0.003:
-            event = rng.choice(tuple(OfficialEvent))
-            player = None if event is OfficialEvent.STALEMATE_DECLARED else rng.choice(tuple(Seat))
-            builder, _ = builder.officiate(event, player)
-        elif rack.phase is Phase.DECISION:
-            assert rack.pending is not None
-            builder = builder.decide(rng.choice(rack.pending.options))
+        if _rarely(draw, 3):
+            builder, _ = builder.officiate(*draw_event(draw))
+        elif rack.pending is not None:
+            builder = builder.decide(pick(draw, rack.pending.options))
         else:
-            placement = _point(rng) if rack.cue_in_hand and rng.random() < 0.3 else None
-            positions = (
-                [(ball, _point(rng)) for ball in sorted(rack.on_table | {0}) if rng.random() < 0.5]
-                if rng.random() < 0.1
-                else []
-            )
-            builder, _ = builder.play(
-                random_shot(rack, rng), placement=placement, positions=positions
-            )
-            if rng.random() < 0.05:
+            shot = draw_shot(draw, rack)
+            placement = draw(points) if rack.cue_in_hand and _rarely(draw, 300) else None
+            positions = []
+            if _rarely(draw, 100):
+                positions = [
+                    (ball, draw(points))
+                    for ball in sorted(rack.on_table | {0})
+                    if draw(st.booleans())
+                ]
+            builder, _ = builder.play(shot, placement=placement, positions=positions)
+            if _rarely(draw, 50):
                 before = builder.history[-2].rack
-                note = rng.choice(("", "referee: the 1 was hit first", 'said "no foul" \\ ok'))
-                builder, _ = builder.override(random_shot(before, rng), note=note)
+                note = draw(_NOTE)
+                builder, _ = builder.override(draw_shot(draw, before), note=note)
+    if draw(st.booleans()):
+        builder = _finish(builder)
     return builder.record
 
 
-records = st.builds(
-    random_record,
-    st.integers(min_value=0, max_value=2**32 - 1),
-    race_to=st.integers(min_value=1, max_value=2),
-    max_steps=st.integers(min_value=0, max_value=300),
-)
+def _finish(builder: RecordBuilder) -> RecordBuilder:
+    """Play the match to its end with :func:`tests.strategies.finishing_input`."""
+    for _ in range(FINISH_BOUND):
+        match = builder.match
+        if match.is_over:
+            return builder
+        given = finishing_input(match)
+        if isinstance(given, Shot):
+            builder, _ = builder.play(given)
+        else:
+            assert isinstance(given, Option)
+            builder = builder.decide(given)
+    raise AssertionError(f"the match did not end within {FINISH_BOUND} finishing inputs")

@@ -104,7 +104,7 @@ def test_bad_match_fields_are_refused(
         ({"legal": None, "options": (Option.ACCEPT_TABLE,)}, "official event"),
         ({"legal": True, "points": 121}, "0..120"),
         ({"legal": True, "spotted": (3, 3)}, "twice"),
-        ({"legal": True, "spotted": (0,)}, "not a ball"),
+        ({"legal": True, "spotted": (0,)}, "not an object ball"),
         ({"legal": True, "options": (Option.ACCEPT_TABLE, Option.ACCEPT_TABLE)}, "twice"),
     ],
 )

@@ -60,7 +60,7 @@ def test_players_are_merged_by_name_across_matches() -> None:
     assert found.matches[1].index == 1
 
 
-@given(records)
+@given(records())
 def test_statistics_add_up_for_any_match(record: MatchRecord) -> None:
     found = stats([record])
     (match,) = found.matches

@@ -1,82 +1,81 @@
-"""Properties of the referee over random legal play."""
+"""Properties of the referee over random legal play, drawn input by input by Hypothesis.
+
+Each example is a :class:`~tests.strategies.Playout`: a match under a preset, played to
+its end by drawn inputs; a failing case shrinks to a short list of plain inputs. One
+playout feeds every per-input property, each a small named check, so that a failure
+names the property that broke.
+"""
 
 from __future__ import annotations
 
-import random
+import dataclasses
 
 from hypothesis import given
 
-from rotation61.match import MatchState
-from rotation61.rules import TOTAL_POINTS, Phase, judge
+from rotation61.rules import TOTAL_POINTS, RackState, Ruling, Shot, judge
 from rotation61.rules.state import check_invariants
-from tests.strategies import random_match, random_shot, random_step, seeds
+from tests.strategies import Playout, Step, playouts, rack_after
 
-MAX_INPUTS = 5000
-
-
-def _playout(seed: int) -> list[tuple[MatchState, MatchState, object]]:
-    rng = random.Random(seed)
-    match = random_match(seed)
-    steps = []
-    for _ in range(MAX_INPUTS):
-        if match.is_over:
-            return steps
-        after, ruling = random_step(match, rng)
-        steps.append((match, after, ruling))
-        match = after
-    raise AssertionError(f"seed {seed}: the match did not end within {MAX_INPUTS} inputs")
+RACK_FIELDS = frozenset(f.name for f in dataclasses.fields(RackState))
+RULING_FIELDS = frozenset(f.name for f in dataclasses.fields(Ruling))
 
 
-@given(seeds)
-def test_random_playouts_end_and_conserve_points(seed: int) -> None:
-    for _, after, _ in _playout(seed):
-        rack = after.rack
-        check_invariants(rack)
-        assert sum(rack.scores) + sum(rack.on_table) == TOTAL_POINTS
-        for done in after.completed:
-            check_invariants(done)
-            assert sum(done.scores) + sum(done.on_table) == TOTAL_POINTS
+def _assert_rack_is_valid(rack: RackState) -> None:
+    check_invariants(rack)
+    assert vars(rack).keys() == RACK_FIELDS  # the fast path wrote declared fields only
+    assert sum(rack.scores) + sum(rack.on_table) == TOTAL_POINTS
 
 
-@given(seeds)
-def test_a_foul_credits_nothing_and_returns_every_ball(seed: int) -> None:
-    for before, after, ruling in _playout(seed):
-        if ruling is None or not getattr(ruling, "fouls", ()) or ruling.event is not None:
-            continue
-        assert ruling.credited == ()
-        assert ruling.points == 0
-        rack_after = after.completed[-1] if ruling.result is not None else after.rack
-        assert rack_after.scores == before.rack.scores
-        assert rack_after.on_table == before.rack.on_table
-        spotted = ruling.spotted
-        assert len(set(spotted)) == len(spotted)
-        assert set(spotted) <= rack_after.on_table
+def _assert_invariants_and_conservation(step: Step) -> None:
+    _assert_rack_is_valid(step.after.rack)
+    for done in step.after.completed:
+        _assert_rack_is_valid(done)
+    assert (step.after.winner is None) == (not step.after.is_over)
+    if step.ruling is not None:
+        assert vars(step.ruling).keys() == RULING_FIELDS
+        assert step.ruling.ply == step.before.rack.ply
 
 
-@given(seeds)
-def test_judge_is_deterministic(seed: int) -> None:
-    rng = random.Random(seed)
-    match = random_match(seed)
-    for _ in range(200):
-        if match.is_over:
-            break
-        if match.rack.phase is Phase.SHOT:
-            shot = random_shot(match.rack, rng)
-            assert judge(match.rack, shot) == judge(match.rack, shot)
-        match, _ = random_step(match, rng)
+def _assert_a_foul_credits_nothing_and_returns_every_ball(step: Step) -> None:
+    ruling = step.ruling
+    if ruling is None or not ruling.fouls or ruling.event is not None:
+        return
+    assert ruling.credited == ()
+    assert ruling.points == 0
+    after = rack_after(step)
+    assert after.scores == step.before.rack.scores
+    assert after.on_table == step.before.rack.on_table
+    spotted = ruling.spotted
+    assert len(set(spotted)) == len(spotted)
+    assert set(spotted) <= after.on_table
 
 
-@given(seeds)
-def test_legal_shots_reset_the_shooters_count_and_fouls_raise_it_by_at_most_one(seed: int) -> None:
-    for before, _, ruling in _playout(seed):
-        if ruling is None or ruling.event is not None:
-            continue
-        shooter = ruling.shooter
-        old = before.rack.consecutive_fouls[shooter]
-        new = ruling.consecutive_fouls[shooter]
-        other = shooter.opponent
-        assert ruling.consecutive_fouls[other] == before.rack.consecutive_fouls[other]
-        if ruling.fouls:
-            assert new in (old, old + 1)
-        else:
-            assert new == 0
+def _assert_judge_is_deterministic_and_play_applies_it(step: Step) -> None:
+    if isinstance(step.given, Shot):
+        rack = step.before.rack
+        assert judge(rack, step.given) == judge(rack, step.given) == step.ruling
+
+
+def _assert_fouls_count_by_at_most_one_and_legal_shots_reset(step: Step) -> None:
+    ruling = step.ruling
+    if ruling is None or ruling.event is not None:
+        return
+    before = step.before.rack.consecutive_fouls
+    shooter = ruling.shooter
+    other = shooter.opponent
+    assert ruling.consecutive_fouls[other] == before[other]
+    if ruling.fouls:
+        assert ruling.consecutive_fouls[shooter] in (before[shooter], before[shooter] + 1)
+    else:
+        assert ruling.consecutive_fouls[shooter] == 0
+
+
+@given(playouts())
+def test_random_play_keeps_every_property_of_the_referee_and_ends(playout: Playout) -> None:
+    assert playout.steps
+    assert playout.steps[-1].after.is_over
+    for step in playout.steps:
+        _assert_invariants_and_conservation(step)
+        _assert_a_foul_credits_nothing_and_returns_every_ball(step)
+        _assert_judge_is_deterministic_and_play_applies_it(step)
+        _assert_fouls_count_by_at_most_one_and_legal_shots_reset(step)

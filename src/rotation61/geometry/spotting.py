@@ -21,7 +21,7 @@ from typing import Final, assert_never
 from rotation61.geometry.errors import GeometryError
 from rotation61.geometry.point import CONTACT_TOL_IN, EPS_IN, Point, _is_clear
 from rotation61.geometry.table import TableSpec
-from rotation61.rules.balls import Ball
+from rotation61.rules.balls import Ball, check_object_ball
 from rotation61.rules.ruleset import SpotDirection
 
 __all__ = ["DEFAULT_CUE_BALL_GAP_IN", "spot_balls"]
@@ -156,14 +156,14 @@ def _checked_request(
 ) -> tuple[Ball, ...]:
     """Validate the input of :func:`spot_balls`; return ``others`` ascending."""
     for ball, centre in occupied.items():
-        _check_ball(ball, "ball on the table")
+        check_object_ball(ball, "ball on the table", error=GeometryError)
         _check_on_table(spec, centre, f"ball {ball!r}")
     if cue_ball is not None:
         _check_on_table(spec, cue_ball, "the cue ball")
     other_balls = list(others)
     requested = other_balls if lowest is None else [lowest, *other_balls]
     for ball in requested:
-        _check_ball(ball, "ball to spot")
+        check_object_ball(ball, "ball to spot", error=GeometryError)
         if ball in occupied:
             raise GeometryError(
                 f"ball {ball!r} is to be spotted but lies on the table at "
@@ -176,11 +176,6 @@ def _checked_request(
     if not (math.isfinite(gap) and gap >= 0):
         raise GeometryError(f"cue-ball gap {gap!r} is not a non-negative number of inches")
     return tuple(sorted(other_balls))
-
-
-def _check_ball(ball: object, what: str) -> None:
-    if type(ball) is not int or not 1 <= ball <= 15:
-        raise GeometryError(f"{what} {ball!r} is not an object ball (expected an int in 1..15)")
 
 
 def _check_on_table(spec: TableSpec, centre: Point, what: str) -> None:

@@ -24,6 +24,7 @@ from rotation61.rules import (
     Seat,
     Shot,
     new_rack,
+    with_seat,
 )
 from rotation61.rules import decide as decide_rack
 from rotation61.rules import officiate as officiate_rack
@@ -140,7 +141,7 @@ def _after_rack(match: MatchState, rack: RackState) -> MatchState:
         return dataclasses.replace(match, rack=rack, completed=completed, winner=result.winner)
     won = match.racks_won
     if result.winner is not None:
-        won = (won[0] + 1, won[1]) if result.winner is Seat.A else (won[0], won[1] + 1)
+        won = with_seat(won, result.winner, won[result.winner] + 1)
         if won[result.winner] >= match.race_to:
             return dataclasses.replace(
                 match, rack=rack, completed=completed, racks_won=won, winner=result.winner

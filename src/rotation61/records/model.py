@@ -25,8 +25,6 @@ import dataclasses
 import math
 import re
 from collections.abc import Iterable, Iterator
-from enum import StrEnum
-from fractions import Fraction
 from typing import Final, TypeAlias
 
 from rotation61._version import __version__
@@ -35,9 +33,8 @@ from rotation61.match import MatchState, start_match
 from rotation61.records.errors import InvalidRecordError
 from rotation61.rules import (
     DEFAULT_RULESET,
-    PRESETS,
-    RULESET_KEYS,
     Ball,
+    ConfigValue,
     FoulKind,
     OfficialEvent,
     Option,
@@ -47,6 +44,9 @@ from rotation61.rules import (
     Seat,
     Shot,
     UnknownRuleSetError,
+    check_object_ball,
+    config_of,
+    config_value,
     get_ruleset,
 )
 
@@ -89,9 +89,6 @@ RESERVED_TAGS: Final = frozenset(
 )
 """Tag names of the text notation that hold record fields, not free tags."""
 
-ConfigValue: TypeAlias = bool | int | str
-"""A rule-set override value: a bool, an int, an enum's wire value, or a fraction as text."""
-
 BallPosition: TypeAlias = tuple[Ball, Point]
 """A ball (0 = cue ball) and its centre in inches (schema §1 coordinates)."""
 
@@ -109,10 +106,9 @@ def _text(value: object, what: str, *, empty: bool = False) -> str:
     return value
 
 
-def _balls(values: tuple[Ball, ...], what: str, *, low: int = 1) -> None:
+def _balls(values: tuple[Ball, ...], what: str) -> None:
     for ball in values:
-        if type(ball) is not int or not low <= ball <= 15:
-            raise InvalidRecordError(f"{what}: {ball!r} is not a ball ({low}..15)")
+        check_object_ball(ball, what, error=InvalidRecordError)
     if len(set(values)) != len(values):
         raise InvalidRecordError(f"{what}: a ball is listed twice in {list(values)!r}")
 
@@ -362,74 +358,6 @@ class RackRecord:
                 raise InvalidRecordError(f"rack entry {entry!r} is not a shot, decision or event")
 
 
-def _typed_config(key: str, value: object) -> tuple[ConfigValue, object]:
-    """The canonical stored value and the value for :meth:`RuleSet.with_overrides`."""
-    if key not in RULESET_KEYS:
-        raise UnknownRuleSetError(
-            f"unknown rule-set key {key!r}; known keys: {', '.join(RULESET_KEYS)}"
-        )
-    default = getattr(DEFAULT_RULESET, key)
-    if isinstance(default, bool):
-        if type(value) is not bool:
-            raise UnknownRuleSetError(f"rule-set key {key!r} must be true or false, got {value!r}")
-        return value, value
-    if isinstance(default, int):
-        if type(value) is not int:
-            raise UnknownRuleSetError(f"rule-set key {key!r} must be an integer, got {value!r}")
-        return value, value
-    if isinstance(default, Fraction):
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
-            raise UnknownRuleSetError(f"rule-set key {key!r} must be a number, got {value!r}")
-        try:
-            exact = Fraction(str(value))
-        except (ValueError, ZeroDivisionError):
-            raise UnknownRuleSetError(
-                f"rule-set key {key!r} must be a number such as '1/20' or 0.05, got {value!r}"
-            ) from None
-        return str(exact), exact
-    if not isinstance(value, str):
-        raise UnknownRuleSetError(f"rule-set key {key!r} must be a name, got {value!r}")
-    plain = str(_plain(value))
-    return plain, plain
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, StrEnum):
-        return value.value
-    return value
-
-
-def config_of(rules: RuleSet) -> tuple[str, tuple[tuple[str, ConfigValue], ...]]:
-    """The preset name and overrides that rebuild a rule set.
-
-    Args:
-        rules: any rule set.
-
-    Returns:
-        ``(preset, config)``: its own preset when it equals one, otherwise the preset of
-        its name (or ``standard``) and the keys that differ from it, sorted.
-
-    >>> from rotation61.rules import get_ruleset
-    >>> config_of(get_ruleset("bca").with_overrides({"target_points": 71}))
-    ('standard', (('break_rail_count_includes_one_ball', True), ('spot_others_direction', \
-'from_foot_spot'), ('target_points', 71), ('tie_rule', 'bonus_point_last_pocketer_wins')))
-    """
-    preset = PRESETS.get(rules.name)
-    if preset is not None and preset == rules:
-        return rules.name, ()
-    name = rules.name if preset is not None else "standard"
-    base = PRESETS[name]
-    config: list[tuple[str, ConfigValue]] = []
-    for key in sorted(RULESET_KEYS):
-        value = getattr(rules, key)
-        if value != getattr(base, key):
-            stored, _ = _typed_config(key, _plain(value))
-            config.append((key, stored))
-    return name, tuple(config)
-
-
 def _tag_key(item: tuple[str, str]) -> tuple[int, str]:
     name = item[0]
     rank = TAG_ROSTER.index(name) if name in TAG_ROSTER else len(TAG_ROSTER)
@@ -531,16 +459,15 @@ class MatchHeader:
         if base is None:
             raise UnknownRuleSetError(f"rule-set preset must be a name, got {self.rules!r}")
         stored: dict[str, ConfigValue] = {}
-        typed: dict[str, object] = {}
         for item in self.config:
             if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], str):
                 raise UnknownRuleSetError(f"config item {item!r} must be a (key, value) pair")
             key, value = item
             if key in stored:
                 raise UnknownRuleSetError(f"rule-set key {key!r} is overridden twice")
-            stored[key], typed[key] = _typed_config(key, value)
+            stored[key] = config_value(key, value)
         object.__setattr__(self, "config", tuple(sorted(stored.items())))
-        object.__setattr__(self, "_ruleset", base.with_overrides(typed))
+        object.__setattr__(self, "_ruleset", base.with_overrides(stored))
 
     def _check_tags(self) -> None:
         seen: set[str] = set()

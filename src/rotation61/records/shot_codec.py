@@ -19,6 +19,7 @@ from rotation61.rules import (
     ObstacleMove,
     Shot,
     Zone,
+    check_object_ball,
 )
 
 __all__ = ["shot_from_dict", "shot_to_dict"]
@@ -54,16 +55,10 @@ _KITCHEN_FIELDS: Final = frozenset(
 )
 
 
-def _ball(value: object, field: str) -> Ball:
-    if type(value) is not int or not 1 <= value <= 15:
-        raise InvalidShotError(f"{field}: {value!r} is not an object ball (1..15)")
-    return value
-
-
 def _ball_list(value: object, field: str, *, distinct: bool = False) -> tuple[Ball, ...]:
     if not isinstance(value, list):
         raise InvalidShotError(f"{field}: expected a list of balls, got {value!r}")
-    balls = tuple(_ball(v, field) for v in value)
+    balls = tuple(check_object_ball(v, field, error=InvalidShotError) for v in value)
     if distinct and len(set(balls)) != len(balls):
         raise InvalidShotError(f"{field}: a ball is listed twice in {value!r}")
     return balls
@@ -127,7 +122,7 @@ def _obstacle(value: object, path: str) -> ObstacleMove | None:
     if unknown:
         raise InvalidShotError(f"{where}: unknown field(s) {sorted(unknown)!r}")
     return ObstacleMove(
-        ball=_ball(value["ball"], f"{where}.ball"),
+        ball=check_object_ball(value["ball"], f"{where}.ball", error=InvalidShotError),
         moved_by=_enum(MovedBy, value.get("moved_by", "cue"), f"{where}.moved_by"),
     )
 
@@ -135,7 +130,10 @@ def _obstacle(value: object, path: str) -> ObstacleMove | None:
 def _rails(value: object, field: str) -> frozenset[Ball]:
     if not isinstance(value, list):
         raise InvalidShotError(f"{field}: expected a list, got {value!r}")
-    balls = [CUE_BALL if v == "cue" else _ball(v, field) for v in value]
+    balls = [
+        CUE_BALL if v == "cue" else check_object_ball(v, field, error=InvalidShotError)
+        for v in value
+    ]
     if len(set(balls)) != len(balls):
         raise InvalidShotError(f"{field}: a ball is listed twice in {value!r}")
     return frozenset(balls)
@@ -177,7 +175,9 @@ def shot_from_dict(data: Mapping[str, object], *, path: str = "events") -> Shot:
         raise InvalidShotError(f"{path}.notes: expected a text or null, got {notes!r}")
     try:
         return Shot(
-            first_contact=None if first is None else _ball(first, f"{path}.first_contact"),
+            first_contact=None
+            if first is None
+            else check_object_ball(first, f"{path}.first_contact", error=InvalidShotError),
             pocketed=_ball_list(data.get("pocketed", []), f"{path}.pocketed"),
             off_table=_ball_list(data.get("off_table", []), f"{path}.off_table"),
             rail_after_contact=_rails(

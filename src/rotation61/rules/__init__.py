@@ -14,7 +14,7 @@ the next state; :func:`decide` takes the incoming player's decision after a foul
 
 from __future__ import annotations
 
-from rotation61.rules.balls import CUE_BALL, OBJECT_BALLS, TOTAL_POINTS, Ball
+from rotation61.rules.balls import CUE_BALL, OBJECT_BALLS, TOTAL_POINTS, Ball, check_object_ball
 from rotation61.rules.errors import (
     IllegalActionError,
     InvalidShotError,
@@ -29,11 +29,14 @@ from rotation61.rules.ruleset import (
     PRESETS,
     RULESET_KEYS,
     BreakerPolicy,
+    ConfigValue,
     DisqualificationScope,
     RackPattern,
     RuleSet,
     SpotDirection,
     TieRule,
+    config_of,
+    config_value,
     get_ruleset,
 )
 from rotation61.rules.shot import (
@@ -55,6 +58,7 @@ from rotation61.rules.state import (
     Seat,
     new_rack,
     setup_rack,
+    with_seat,
 )
 from rotation61.rules.table import Zone
 
@@ -68,6 +72,7 @@ __all__ = [
     "TOTAL_POINTS",
     "Ball",
     "BreakerPolicy",
+    "ConfigValue",
     "ContactType",
     "DisqualificationScope",
     "Foul",
@@ -96,6 +101,9 @@ __all__ = [
     "UnknownRuleSetError",
     "Zone",
     "apply",
+    "check_object_ball",
+    "config_of",
+    "config_value",
     "decide",
     "get_ruleset",
     "is_general_rules_foul_name",
@@ -104,4 +112,5 @@ __all__ = [
     "officiate",
     "play",
     "setup_rack",
+    "with_seat",
 ]

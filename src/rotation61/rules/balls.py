@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
+from rotation61.rules.errors import Rotation61Error
+
 __all__ = [
     "CUE_BALL",
     "OBJECT_BALLS",
@@ -26,17 +28,38 @@ TOTAL_POINTS: Final[int] = 120
 """1 + 2 + ... + 15: the points of a full rack (§II)."""
 
 
-def check_object_ball(ball: object, *, what: str = "ball") -> Ball:
-    """Return ``ball`` if it is an object ball number (1..15).
+def check_object_ball(ball: object, what: str, *, error: type[Rotation61Error]) -> Ball:
+    """Return ``ball`` if it is an object ball number: an ``int`` (not a ``bool``) in 1..15.
+
+    The one check of a ball number, shared by every layer; each layer raises its own
+    error type, so that a bad shot stays an :class:`InvalidShotError`, a bad state an
+    :class:`InvalidStateError`, a bad spotting request a ``GeometryError`` and a bad
+    record an ``InvalidRecordError``.
+
+    Args:
+        ball: the value to check.
+        what: where the value comes from, for the message (``"pocketed"``,
+            ``"events.first_contact"``, ...).
+        error: the error class to raise, a ``ValueError`` subclass of
+            :class:`Rotation61Error`.
+
+    Returns:
+        ``ball``, unchanged.
 
     Raises:
-        ValueError: ``ball`` is not an int in 1..15.
+        Rotation61Error: ``error``, with the message
+            ``"<what>: <ball!r> is not an object ball (1..15)"``.
 
-    >>> check_object_ball(7)
+    >>> from rotation61.rules.errors import InvalidShotError
+    >>> check_object_ball(7, "pocketed", error=InvalidShotError)
     7
+    >>> check_object_ball(16, "pocketed", error=InvalidShotError)
+    Traceback (most recent call last):
+    ...
+    rotation61.rules.errors.InvalidShotError: pocketed: 16 is not an object ball (1..15)
     """
     if type(ball) is not int or not 1 <= ball <= 15:
-        raise ValueError(f"{what} {ball!r} is not an object ball (expected an int in 1..15)")
+        raise error(f"{what}: {ball!r} is not an object ball (1..15)")
     return ball
 
 

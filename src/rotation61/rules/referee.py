@@ -14,6 +14,7 @@ allowed now.
 from __future__ import annotations
 
 import dataclasses
+from typing import TypedDict, Unpack
 
 from rotation61.rules import _checks
 from rotation61.rules.balls import Ball
@@ -26,11 +27,13 @@ from rotation61.rules.state import (
     Option,
     PendingDecision,
     Phase,
+    RackChanges,
     RackResult,
     RackResultType,
     RackState,
     Seat,
     evolve,
+    with_seat,
 )
 from rotation61.rules.table import Zone
 
@@ -127,14 +130,47 @@ class Ruling:
         return any(f.kind is kind for f in self.fouls)
 
 
+class _RequiredRulingFields(TypedDict):
+    ply: int
+    shooter: Seat
+
+
+class RulingFields(_RequiredRulingFields, total=False):
+    """The fields of a :class:`Ruling`, by name and type, for :func:`_ruling`.
+
+    One key per field, spelt and typed as the field (a test keeps the two in step);
+    ``ply`` and ``shooter`` are required, the others default as in :class:`Ruling`.
+    """
+
+    is_break: bool
+    fouls: tuple[Foul, ...]
+    credited: tuple[Ball, ...]
+    spot_lowest: Ball | None
+    spot_others: tuple[Ball, ...]
+    rerack: bool
+    next_is_break: bool
+    next_to_act: Seat | None
+    options: tuple[Option, ...]
+    cue_in_hand_next: bool | None
+    consecutive_fouls: tuple[int, int]
+    foul_counted: bool | None
+    warning_due: Seat | None
+    unsportsmanlike_review: bool
+    result: RackResult | None
+    event: OfficialEvent | None
+
+
 _RULING_DEFAULTS: dict[str, object] = {
     f.name: f.default for f in dataclasses.fields(Ruling) if f.default is not dataclasses.MISSING
 }
 _new = object.__new__
 
 
-def _ruling(**fields: object) -> Ruling:
-    """A :class:`Ruling` from keyword fields (defaults filled in), on the hot path."""
+def _ruling(**fields: Unpack[RulingFields]) -> Ruling:
+    """A :class:`Ruling` from keyword fields (defaults filled in), on the hot path.
+
+    The keywords are typed by :class:`RulingFields`: mypy rejects a misspelt field.
+    """
     new: Ruling = _new(Ruling)
     values = new.__dict__
     values.update(_RULING_DEFAULTS)
@@ -207,7 +243,7 @@ def judge(state: RackState, shot: Shot) -> Ruling:
 def _judge_legal(state: RackState, shot: Shot) -> Ruling:
     """§I, §II, §V: a legal shot scores every ball it pocketed; the shooter goes on if any."""
     shooter = state.to_act
-    counts = _with(state.consecutive_fouls, shooter, 0)
+    counts = with_seat(state.consecutive_fouls, shooter, 0)
     points = state.scores[shooter] + sum(shot.pocketed)
     result = _rack_end_after_legal(state, shot, points)
     if result is not None:
@@ -332,7 +368,7 @@ def _judge_foul(
     limit = rules.consecutive_foul_limit
     if count >= limit and not state.warned[offender]:
         count = limit - 1  # A22: the limit-th foul without a warning counts one less
-    counts = _with(state.consecutive_fouls, offender, count)
+    counts = with_seat(state.consecutive_fouls, offender, count)
     no_cross = any(f.kind is FoulKind.KITCHEN_BALL_BEHIND_LINE_CUE_NOT_CROSSED for f in fouls)
     review = no_cross and state.kitchen_contacts[offender] >= 1
     warning = offender if counted and count == limit - 1 else None
@@ -382,19 +418,12 @@ def _judge_foul(
     )
 
 
-def _with(pair: tuple[int, int], seat: Seat, value: int) -> tuple[int, int]:
-    return (value, pair[1]) if seat is Seat.A else (pair[0], value)
-
-
-def _with_flag(pair: tuple[bool, bool], seat: Seat, value: bool) -> tuple[bool, bool]:
-    return (value, pair[1]) if seat is Seat.A else (pair[0], value)
-
-
 def apply(state: RackState, ruling: Ruling) -> RackState:
     """The state after a ruling given by :func:`judge` or :func:`officiate` on ``state``.
 
     Raises:
-        IllegalActionError: the ruling answers another ply, or the rack is over.
+        IllegalActionError: the ruling answers another ply, or the rack is over, or a
+            legal shot's ruling that ends no rack names nobody to act next.
     """
     if ruling.ply != state.ply or state.phase is Phase.OVER:
         raise IllegalActionError(
@@ -414,40 +443,45 @@ def apply(state: RackState, ruling: Ruling) -> RackState:
 def _apply_legal(state: RackState, ruling: Ruling) -> RackState:
     """A legal shot: credit the balls, reset the shooter's §XV count and warning."""
     shooter = ruling.shooter
-    changes: dict[str, object] = {
+    changes: RackChanges = {
         "ply": state.ply + 1,
         "consecutive_fouls": ruling.consecutive_fouls,
-        "warned": _with_flag(state.warned, shooter, False),
+        "warned": with_seat(state.warned, shooter, False),
         "rack_started": True,
         "is_break": False,
         "cue_in_hand": False,
     }
     credited = ruling.credited
     if credited:
-        changes["scores"] = _with(state.scores, shooter, state.scores[shooter] + sum(credited))
+        changes["scores"] = with_seat(state.scores, shooter, state.scores[shooter] + sum(credited))
         changes["on_table"] = state.on_table.difference(credited)
         changes["last_pocketer"] = shooter
     if ruling.result is not None:
         changes["phase"] = Phase.OVER
         changes["result"] = ruling.result
     else:
-        changes["to_act"] = ruling.next_to_act
+        to_act = ruling.next_to_act
+        if to_act is None:
+            raise IllegalActionError(
+                f"ruling for ply {ruling.ply} ends no rack but names nobody to act next"
+            )
+        changes["to_act"] = to_act
     return evolve(state, changes)
 
 
 def _apply_foul(state: RackState, ruling: Ruling) -> RackState:
     """A foul: count it, record a warning or a §XVI contact, and await the decision."""
     shooter = ruling.shooter
-    changes: dict[str, object] = {
+    changes: RackChanges = {
         "ply": state.ply + 1,
         "consecutive_fouls": ruling.consecutive_fouls,
         "rack_started": not ruling.next_is_break,
     }
     if ruling.warning_due is not None:
-        changes["warned"] = _with_flag(state.warned, shooter, True)
+        changes["warned"] = with_seat(state.warned, shooter, True)
     if ruling.has_foul(FoulKind.KITCHEN_BALL_BEHIND_LINE_CUE_NOT_CROSSED):
         contacts = state.kitchen_contacts
-        changes["kitchen_contacts"] = _with(contacts, shooter, contacts[shooter] + 1)
+        changes["kitchen_contacts"] = with_seat(contacts, shooter, contacts[shooter] + 1)
     if ruling.result is not None:
         changes["phase"] = Phase.OVER
         changes["result"] = ruling.result

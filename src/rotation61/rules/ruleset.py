@@ -3,6 +3,8 @@
 A :class:`RuleSet` holds every key of the decisions' default configuration (§Z).
 Variants are data, not subclasses: presets are looked up by name with
 :func:`get_ruleset`, and any key can be overridden with :meth:`RuleSet.with_overrides`.
+A configuration value has one plain form (:data:`ConfigValue`, :func:`config_value`),
+and a rule set one canonical description as a preset and overrides (:func:`config_of`).
 """
 
 from __future__ import annotations
@@ -12,21 +14,29 @@ from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeAlias
 
 from rotation61.rules.errors import UnknownRuleSetError
 
 __all__ = [
     "DEFAULT_RULESET",
     "PRESETS",
+    "RULESET_KEYS",
     "BreakerPolicy",
+    "ConfigValue",
     "DisqualificationScope",
     "RackPattern",
     "RuleSet",
     "SpotDirection",
     "TieRule",
+    "config_of",
+    "config_value",
     "get_ruleset",
 ]
+
+ConfigValue: TypeAlias = bool | int | str
+"""A rule-set configuration value in plain form: a bool, an int, an enum's wire value,
+or an exact fraction as text (``"1/20"``)."""
 
 
 class TieRule(StrEnum):
@@ -147,8 +157,9 @@ class RuleSet:
     def with_overrides(self, overrides: Mapping[str, object]) -> RuleSet:
         """A copy with some keys replaced, from plain values (as in a JSON ``config``).
 
-        Enum keys take their wire values, ``cue_ball_spot_gap_in`` takes a number or a
-        decimal string.
+        Values are typed or plain, as :func:`config_value` takes them: enum keys take
+        members or their wire values, ``cue_ball_spot_gap_in`` a fraction, a number or
+        a text such as ``"1/20"``.
 
         Raises:
             UnknownRuleSetError: an unknown key, or a value of the wrong type.
@@ -161,21 +172,22 @@ class RuleSet:
             return self
         changes: dict[str, object] = {}
         for key, raw in overrides.items():
-            if key not in _FIELD_TYPES or key == "name":
-                raise UnknownRuleSetError(
-                    f"unknown rule-set key {key!r}; known keys: {', '.join(RULESET_KEYS)}"
-                )
+            _check_key(key)
             changes[key] = _coerce(key, raw)
         changes["name"] = str(overrides.get("name", "custom"))
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
-    def overrides(self) -> dict[str, object]:
-        """The keys that differ from the default rule set, as plain wire values."""
-        out: dict[str, object] = {}
+    def overrides(self) -> dict[str, ConfigValue]:
+        """The keys that differ from the default rule set, as plain values (:func:`config_value`).
+
+        >>> get_ruleset("bca").overrides()["tie_rule"]
+        'bonus_point_last_pocketer_wins'
+        """
+        out: dict[str, ConfigValue] = {}
         for key in RULESET_KEYS:
             value = getattr(self, key)
             if value != getattr(DEFAULT_RULESET, key):
-                out[key] = _plain(value)
+                out[key] = config_value(key, value)
         return out
 
 
@@ -218,32 +230,85 @@ def _check_field(name: str, value: object) -> None:
         )
 
 
-def _coerce(key: str, raw: object) -> object:
+def _coerce(key: str, raw: object) -> bool | int | Fraction | StrEnum:
+    """The typed value of a configuration key, from its plain or its typed form."""
     expected = _FIELD_TYPES[key]
-    if isinstance(raw, expected) and not (expected is int and type(raw) is bool):
+    if expected is bool:
+        if type(raw) is not bool:
+            raise UnknownRuleSetError(f"rule-set key {key!r} must be true or false, got {raw!r}")
         return raw
-    if issubclass(expected, StrEnum) and isinstance(raw, str):
-        try:
-            return expected(raw)
-        except ValueError:
-            values = ", ".join(m.value for m in expected)
-            raise UnknownRuleSetError(
-                f"rule-set key {key!r} has no value {raw!r}; expected one of: {values}"
-            ) from None
-    if expected is Fraction and isinstance(raw, int | float | str) and type(raw) is not bool:
+    if expected is int:
+        if type(raw) is not int:
+            raise UnknownRuleSetError(f"rule-set key {key!r} must be an integer, got {raw!r}")
+        return raw
+    if expected is Fraction:
+        return _fraction(key, raw)
+    if issubclass(expected, StrEnum):
+        if isinstance(raw, expected):
+            return raw
+        if isinstance(raw, str):
+            try:
+                return expected(raw)
+            except ValueError:
+                pass
+        values = ", ".join(m.value for m in expected)
+        raise UnknownRuleSetError(
+            f"rule-set key {key!r} has no value {raw!r}; expected one of: {values}"
+        )
+    raise UnknownRuleSetError(f"rule-set key {key!r} cannot be configured")  # pragma: no cover
+
+
+def _fraction(key: str, raw: object) -> Fraction:
+    """An exact fraction from a fraction, an int, a float (by its shortest repr) or a text."""
+    if isinstance(raw, Fraction):
+        return raw
+    if isinstance(raw, int | float | str) and not isinstance(raw, bool):
         try:
             return Fraction(str(raw))
-        except ValueError:
+        except (ValueError, ZeroDivisionError):
             pass
-    raise UnknownRuleSetError(f"rule-set key {key!r} must be {expected.__name__}, got {raw!r}")
+    raise UnknownRuleSetError(
+        f"rule-set key {key!r} must be a number such as '1/20' or 0.05, got {raw!r}"
+    )
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Fraction):
-        return float(value)
-    if isinstance(value, StrEnum):
-        return value.value
-    return value
+def _check_key(key: str) -> None:
+    if key not in RULESET_KEYS:
+        raise UnknownRuleSetError(
+            f"unknown rule-set key {key!r}; known keys: {', '.join(RULESET_KEYS)}"
+        )
+
+
+def config_value(key: str, value: object) -> ConfigValue:
+    """The plain form of a configuration value, as records and JSON store it.
+
+    Accepts the typed value (an enum member, a :class:`~fractions.Fraction`) or a plain
+    one (an enum's wire value; an int, a float or a text for a fraction) and returns the
+    canonical plain value: bools and ints as they are, enums by their wire value,
+    fractions as exact text. :meth:`RuleSet.with_overrides` accepts what it returns.
+
+    Args:
+        key: a configuration key (one of :data:`RULESET_KEYS`).
+        value: its value, typed or plain.
+
+    Returns:
+        The canonical plain value.
+
+    Raises:
+        UnknownRuleSetError: an unknown key, or a value of the wrong type.
+
+    >>> config_value("cue_ball_spot_gap_in", 0.1)
+    '1/10'
+    >>> config_value("tie_rule", TieRule.BONUS_POINT_LAST_POCKETER_WINS)
+    'bonus_point_last_pocketer_wins'
+    """
+    _check_key(key)
+    typed = _coerce(key, value)
+    if isinstance(typed, Fraction):
+        return str(typed)
+    if isinstance(typed, StrEnum):
+        return typed.value
+    return typed
 
 
 DEFAULT_RULESET: Final[RuleSet] = RuleSet()
@@ -287,3 +352,33 @@ def get_ruleset(name: str) -> RuleSet:
         raise UnknownRuleSetError(
             f"unknown rule set {name!r}; known presets: {', '.join(PRESETS)}"
         ) from None
+
+
+def config_of(rules: RuleSet) -> tuple[str, tuple[tuple[str, ConfigValue], ...]]:
+    """The preset name and overrides that rebuild a rule set, canonically.
+
+    Args:
+        rules: any rule set.
+
+    Returns:
+        ``(preset, config)``: its own preset when it equals one, otherwise the preset of
+        its name (or ``standard``) and the keys that differ from it, sorted, with their
+        plain values (:func:`config_value`);
+        ``get_ruleset(preset).with_overrides(dict(config))`` equals ``rules`` but for
+        its name.
+
+    >>> config_of(get_ruleset("bca").with_overrides({"target_points": 71}))
+    ('standard', (('break_rail_count_includes_one_ball', True), ('spot_others_direction', \
+'from_foot_spot'), ('target_points', 71), ('tie_rule', 'bonus_point_last_pocketer_wins')))
+    """
+    preset = PRESETS.get(rules.name)
+    if preset is not None and preset == rules:
+        return rules.name, ()
+    name = rules.name if preset is not None else "standard"
+    base = PRESETS[name]
+    config: list[tuple[str, ConfigValue]] = []
+    for key in sorted(RULESET_KEYS):
+        value = getattr(rules, key)
+        if value != getattr(base, key):
+            config.append((key, config_value(key, value)))
+    return name, tuple(config)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Final
 
-from rotation61.rules.balls import CUE_BALL, Ball
+from rotation61.rules.balls import CUE_BALL, Ball, check_object_ball
 from rotation61.rules.errors import InvalidShotError
 from rotation61.rules.table import Zone
 
@@ -55,14 +55,8 @@ class MovedBy(StrEnum):
     BRIDGE = "bridge"
 
 
-def _ball(value: object, what: str) -> Ball:
-    if type(value) is not int or not 1 <= value <= 15:
-        raise InvalidShotError(f"{what}: {value!r} is not an object ball (1..15)")
-    return value
-
-
 def _balls(values: Iterable[object], what: str) -> tuple[Ball, ...]:
-    out = tuple(_ball(v, what) for v in values)
+    out = tuple(check_object_ball(v, what, error=InvalidShotError) for v in values)
     if len(set(out)) != len(out):
         raise InvalidShotError(f"{what}: a ball is listed twice in {list(out)!r}")
     return out
@@ -109,7 +103,7 @@ class ObstacleMove:
     moved_by: MovedBy = MovedBy.CUE
 
     def __post_init__(self) -> None:
-        _ball(self.ball, "obstacle moved")
+        check_object_ball(self.ball, "obstacle moved", error=InvalidShotError)
 
 
 def _check_kitchen_against_contact(kitchen: KitchenFacts, first: Ball | None) -> None:
@@ -162,7 +156,7 @@ class Shot:
 
     def __post_init__(self) -> None:
         if self.first_contact is not None:
-            _ball(self.first_contact, "first contact")
+            check_object_ball(self.first_contact, "first contact", error=InvalidShotError)
         pocketed = _balls(self.pocketed, "pocketed")
         off = _balls(self.off_table, "off table")
         both = set(pocketed) & set(off)
@@ -172,7 +166,7 @@ class Shot:
             )
         for ball in self.rail_after_contact:
             if ball != CUE_BALL:
-                _ball(ball, "rail after contact")
+                check_object_ball(ball, "rail after contact", error=InvalidShotError)
         if self.break_rail_balls is not None:
             _balls(self.break_rail_balls, "break rail balls")
         if self.cue_pocketed and self.cue_off_table:

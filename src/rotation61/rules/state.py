@@ -8,11 +8,10 @@ valid: its invariants are checked when it is built.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from enum import IntEnum, StrEnum
-from typing import Final
+from typing import Final, TypedDict, TypeVar
 
-from rotation61.rules.balls import OBJECT_BALLS, TOTAL_POINTS, Ball
+from rotation61.rules.balls import OBJECT_BALLS, TOTAL_POINTS, Ball, check_object_ball
 from rotation61.rules.errors import InvalidStateError
 from rotation61.rules.ruleset import DEFAULT_RULESET, RuleSet
 
@@ -27,7 +26,10 @@ __all__ = [
     "Seat",
     "new_rack",
     "setup_rack",
+    "with_seat",
 ]
+
+_T = TypeVar("_T")
 
 
 class Seat(IntEnum):
@@ -40,6 +42,23 @@ class Seat(IntEnum):
     def opponent(self) -> Seat:
         """The other seat."""
         return Seat.B if self is Seat.A else Seat.A
+
+
+def with_seat(pair: tuple[_T, _T], seat: Seat, value: _T) -> tuple[_T, _T]:
+    """A per-seat pair with the value of one seat replaced.
+
+    Args:
+        pair: a value per seat, indexed by :class:`Seat`.
+        seat: the seat whose value changes.
+        value: its new value.
+
+    Returns:
+        The new pair; the other seat's value is unchanged.
+
+    >>> with_seat((3, 1), Seat.B, 2)
+    (3, 2)
+    """
+    return (value, pair[1]) if seat is Seat.A else (pair[0], value)
 
 
 class Phase(StrEnum):
@@ -287,8 +306,7 @@ def setup_rack(
     """
     balls = frozenset(on_table)
     for ball in balls:
-        if type(ball) is not int or not 1 <= ball <= 15:
-            raise InvalidStateError(f"ball {ball!r} on the table is not an object ball (1..15)")
+        check_object_ball(ball, "ball on the table", error=InvalidStateError)
     if is_break and not cue_in_hand:
         raise InvalidStateError("a break is played with cue ball in hand behind the head string")
     return RackState(
@@ -305,15 +323,41 @@ def setup_rack(
     )
 
 
+class RackChanges(TypedDict, total=False):
+    """Fields of :class:`RackState` to change with :func:`evolve`, by name and type.
+
+    One key per field, spelt and typed as the field (a test keeps the two in step), so
+    that mypy rejects a misspelt key or a value of the wrong type at every call site.
+    """
+
+    rules: RuleSet
+    ply: int
+    phase: Phase
+    to_act: Seat
+    on_table: frozenset[Ball]
+    scores: tuple[int, int]
+    cue_in_hand: bool
+    is_break: bool
+    rack_started: bool
+    breaker: Seat
+    consecutive_fouls: tuple[int, int]
+    warned: tuple[bool, bool]
+    kitchen_contacts: tuple[int, int]
+    last_pocketer: Seat | None
+    pending: PendingDecision | None
+    result: RackResult | None
+
+
 _new = object.__new__
 
 
-def evolve(state: RackState, changes: Mapping[str, object]) -> RackState:
+def evolve(state: RackState, changes: RackChanges) -> RackState:
     """A copy of ``state`` with some fields changed, for the referee's own transitions.
 
     The referee's transitions preserve every invariant by construction (the property
     tests check each state they produce with :func:`check_invariants`), so this skips
-    ``__post_init__``: it is the hot path of self-play and search.
+    ``__post_init__``: it is the hot path of self-play and search. ``changes`` is a
+    :class:`RackChanges`, so a key that is not a field does not type-check.
     """
     new = _new(RackState)
     fields = new.__dict__
