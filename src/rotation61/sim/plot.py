@@ -10,6 +10,7 @@ from typing import Final
 
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules.balls import Ball
+from rotation61.sim._kernel.protocol import LOG_BALL_STATE, LOG_TIME, STATE_X, STATE_Y
 from rotation61.sim.engine import EventKind, SimResult
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.table import SimTable
@@ -82,9 +83,10 @@ def plot_shot(
     for event in result.events:
         if event.kind in (EventKind.BALL, EventKind.CUSHION, EventKind.JAW_POINT):
             i = result.trajectory.balls.index(event.ball)
-            row = log[next(j for j in range(len(log)) if log[j, 0] == event.time)]
+            row = log[next(j for j in range(len(log)) if log[j, LOG_TIME] == event.time)]
             _ = i
-            ax.plot(row[5], row[6], marker="x", color="yellow" if event.kind is EventKind.BALL
+            x, y = row[LOG_BALL_STATE + STATE_X], row[LOG_BALL_STATE + STATE_Y]
+            ax.plot(x, y, marker="x", color="yellow" if event.kind is EventKind.BALL
                     else "orange", ms=4, mew=0.8)  # fmt: skip
     ax.set_xlim(-0.12, table.length + 0.12)
     ax.set_ylim(-0.12, table.width + 0.12)
