@@ -1,6 +1,8 @@
 """Pictures of a simulated shot: the table, every ball's path and the contacts (matplotlib).
 
-Owns :func:`plot_shot`. matplotlib is imported only when a picture is drawn.
+Owns :func:`plot_shot`, :func:`require_matplotlib` and :class:`MissingPlotExtraError`.
+matplotlib comes with the ``[plot]`` extra, apart from the simulator's ``[sim]``, and is
+imported only when a picture is drawn: ``import rotation61.sim`` never imports it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,32 @@ from rotation61.sim.engine import EventKind, SimResult
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.table import SimTable
 
-__all__ = ["plot_shot"]
+__all__ = ["MissingPlotExtraError", "plot_shot", "require_matplotlib"]
 
 _COLOURS: Final[dict[int, str]] = {
     0: "#ffffff", 1: "#f2c700", 2: "#1f4fd1", 3: "#d62020", 4: "#6a2c9e", 5: "#f07d00",
     6: "#137a2c", 7: "#7a1f1f", 8: "#111111", 9: "#f2c700", 10: "#1f4fd1", 11: "#d62020",
     12: "#6a2c9e", 13: "#f07d00", 14: "#137a2c", 15: "#7a1f1f",
 }  # fmt: skip
+
+
+class MissingPlotExtraError(SimulationError):
+    """matplotlib, of the ``[plot]`` extra, is not installed: no picture can be drawn."""
+
+
+def require_matplotlib() -> None:
+    """Import matplotlib, or say how to install it.
+
+    Raises:
+        MissingPlotExtraError: matplotlib cannot be imported.
+    """
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as err:
+        raise MissingPlotExtraError(
+            "drawing a shot needs matplotlib, which is not installed: "
+            f"pip install 'rotation61[plot]' ({err})"
+        ) from err
 
 
 def plot_shot(
@@ -43,7 +64,9 @@ def plot_shot(
 
     Raises:
         SimulationError: the result has no trajectory.
+        MissingPlotExtraError: matplotlib is not installed.
     """
+    require_matplotlib()
     import matplotlib
 
     matplotlib.use("Agg")
