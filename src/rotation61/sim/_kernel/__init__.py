@@ -10,7 +10,8 @@ at most four: the loop jumps from event to event, never by a time step. The one 
 is a multi-ball impact, an instantaneous event whose outcome is integrated through
 compliant contacts.
 
-One module per seam, each importing only those below it (an import-linter contract):
+One module per seam, each importing only modules listed before it (an import-linter
+contract):
 
 - :mod:`.protocol`: the integer protocol shared with the Python side (array columns,
   motion states, event kinds, cushion and pocket codes, facts); the only module that
