@@ -12,7 +12,9 @@ speeds; ``bench/break_stats.py --sensitivity`` for the model's sensitivities).
 
     python bench/physics.py [--reps 400] [--breaks 1000] [--seed 61]   (--breaks 0: skip)
 
-The machine is shared and noisy: quote medians and rerun before comparing.
+The machine is shared and noisy: quote medians and rerun before comparing. To compare two
+source trees side by side, alternate runs of this script with ``PYTHONPATH=OTHER/src`` (it
+then imports ``rotation61`` from that tree, and so does the cold-start process) and without.
 """
 
 from __future__ import annotations
@@ -106,7 +108,8 @@ def kernel_runner(cases: list[Case]) -> Callable[[int], int]:
     for layout, stroke in cases:
         _ids, start, kitchen = _prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
         prepared.append((start, np.array(stroke.as_tuple()), kitchen))
-    ev = np.empty((20_001, k.EV_WIDTH))
+    width = simulate(*cases[0]).log.shape[1]  # the event log's row width
+    ev = np.empty((20_001, width))
 
     def run(i: int) -> int:
         start, stroke, kitchen = prepared[i]

@@ -32,6 +32,7 @@ def _run(argv: list[str]) -> int:
 def test_simulate_break_prints_events_and_ruling_and_draws(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    pytest.importorskip("matplotlib", reason="the [plot] extra (matplotlib) is not installed")
     picture = tmp_path / "break.png"
     assert _run(["break", "--seed", "3", "--plot", str(picture)]) == 0
     out = capsys.readouterr().out

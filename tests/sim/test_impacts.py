@@ -21,7 +21,7 @@ from rotation61.sim import (
     simulate,
     simulate_batch,
 )
-from rotation61.sim import _kernel as k
+from rotation61.sim._kernel import impact, protocol
 from rotation61.sim.params import tsuji_alpha
 from tests.sim.conftest import R
 
@@ -32,26 +32,21 @@ def _impact(
     """Run the kernel's compliant impact of balls 0 and 1 (touching) on the arrays in place."""
     n = len(pos)
     p = params.vector()
-    st = np.full(n, k.STATIONARY, np.int64)
-    st[0] = k.SLIDING
+    st = np.full(n, protocol.MOTION_STATIONARY, np.int64)
+    st[0] = protocol.MOTION_SLIDING
     d = pos[1] - pos[0]
     vn = float((vel[0] - vel[1]) @ d / np.linalg.norm(d))
-    safe = np.array([-1.0, 10.0, -1.0, 10.0])
-    scratch = (
-        np.empty(n, np.int64),
-        np.empty((n * n, 2), np.int64),
-        np.empty((n, n)),
-        np.empty((n * n, 2), np.int64),
-        np.empty((n, 7)),
-        np.empty((n, 5)),
-    )
-    return int(k._compliant(0, 1, vn, pos, vel, w, st, p, safe, *scratch))
+    safe = np.empty(protocol.RECT_WIDTH)
+    safe[[protocol.RECT_XMIN, protocol.RECT_YMIN]] = -1.0
+    safe[[protocol.RECT_XMAX, protocol.RECT_YMAX]] = 10.0
+    scratch = impact.impact_workspace(n)
+    return int(impact.compliant_impact(0, 1, vn, pos, vel, w, st, p, safe, *scratch))
 
 
 def test_damping_gives_the_restitution_at_any_speed() -> None:
     for e in (0.5, 0.9, 0.95, 1.0):
         params = dataclasses.replace(DEFAULT_PARAMS, e_ball=e, throw_a=0.0, throw_b=0.0)
-        assert params.vector()[k.P_DAMP] >= 0.0
+        assert params.vector()[protocol.P_DAMP] >= 0.0
         for speed in (0.05, 1.0, 10.0):
             pos = np.array([[1.0, 1.0], [1.0 + 2 * R, 1.0]])
             vel = np.array([[speed, 0.0], [0.0, 0.0]])
@@ -71,7 +66,7 @@ def test_a_two_ball_impact_agrees_with_the_instantaneous_collision() -> None:
         w = rng.normal(0, 40, (2, 3))
         pos2, vel2, w2 = pos.copy(), vel.copy(), w.copy()
         _impact(pos, vel, w)
-        k._collide_balls(0, 1, pos2, vel2, w2, p)
+        impact.collide_balls(0, 1, pos2, vel2, w2, p)
         speed = float(np.linalg.norm(vel2[0] - vel2[1])) + 0.1
         np.testing.assert_allclose(vel, vel2, atol=0.03 * speed)
 
@@ -132,9 +127,9 @@ def test_a_ball_struck_between_two_touching_balls_pushes_both_alike() -> None:
     )
     vel2 = np.array([[6.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]])
     p = DEFAULT_PARAMS.vector()
-    k._collide_balls(0, 1, pos2, vel2, np.zeros((4, 3)), p)
-    k._collide_balls(1, 2, pos2, vel2, np.zeros((4, 3)), p)
-    k._collide_balls(1, 3, pos2, vel2, np.zeros((4, 3)), p)
+    impact.collide_balls(0, 1, pos2, vel2, np.zeros((4, 3)), p)
+    impact.collide_balls(1, 2, pos2, vel2, np.zeros((4, 3)), p)
+    impact.collide_balls(1, 3, pos2, vel2, np.zeros((4, 3)), p)
     assert abs(vel2[2, 0] - vel2[3, 0]) > 0.3 * vel2[2, 0]  # what the sequence would give
 
 

@@ -138,7 +138,7 @@ def test_cushion_rebound_matches_the_model_formulas() -> None:
         vel = v.reshape(1, 2).copy()
         spin = w.reshape(1, 3).copy()
         pos = np.zeros((1, 2))
-        k._collide_cushion(0, n_in[0], n_in[1], 0.0, vel, spin, pos, p)
+        k.collide_cushion(0, n_in[0], n_in[1], 0.0, vel, spin, pos, p)
         v_exp, w_exp = _cushion_model(v, w, n_in, DEFAULT_PARAMS)
         np.testing.assert_allclose(vel[0], v_exp, rtol=1e-12, atol=1e-12)
         np.testing.assert_allclose(spin[0], w_exp, rtol=1e-12, atol=1e-10)
@@ -183,7 +183,7 @@ def test_ball_ball_collision_never_adds_energy_and_conserves_momentum(throw: boo
         pos, vel, w = _random_pair(rng)
         before_e = kinetic_energy(vel, w, params)
         before_p = vel.sum(axis=0)
-        k._collide_balls(0, 1, pos, vel, w, p)
+        k.collide_balls(0, 1, pos, vel, w, p)
         assert kinetic_energy(vel, w, params) <= before_e * (1 + 1e-12)
         np.testing.assert_allclose(vel.sum(axis=0), before_p, atol=1e-12)
 
@@ -196,7 +196,7 @@ def test_cushion_collision_never_adds_energy() -> None:
         w = rng.normal(0, 100, (1, 3))
         before = kinetic_energy(vel, w)
         angle = rng.uniform(0, 2 * math.pi)
-        k._collide_cushion(0, math.cos(angle), math.sin(angle), 0.0, vel, w, np.zeros((1, 2)), p)
+        k.collide_cushion(0, math.cos(angle), math.sin(angle), 0.0, vel, w, np.zeros((1, 2)), p)
         assert kinetic_energy(vel, w) <= before * (1 + 1e-12)
 
 
@@ -211,9 +211,9 @@ def test_elastic_frictionless_collision_is_time_reversible() -> None:
         if approach < 0.05:
             vel[0] += (0.05 - approach + rng.uniform(0, 2)) * n
         start = vel.copy()
-        k._collide_balls(0, 1, pos, vel, w, p)
+        k.collide_balls(0, 1, pos, vel, w, p)
         vel = -vel  # run the film backwards: the balls approach again along the same line
-        k._collide_balls(0, 1, pos, vel, w, p)
+        k.collide_balls(0, 1, pos, vel, w, p)
         np.testing.assert_allclose(-vel, start, atol=1e-12)
 
 

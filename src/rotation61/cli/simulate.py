@@ -4,13 +4,15 @@
 ``--seed``) and breaks from behind the head string; ``simulate shot`` plays one stroke on a
 layout read from a JSON file (``{"0": [x, y], "3": [x, y], ...}``, inches; or a result's
 ``"layout"``) or on a preset. Both print the events and the referee's ruling, and
-``--plot FILE.png`` draws the table, the balls' paths and the contacts.
+``--plot FILE.png`` draws the table, the balls' paths and the contacts (with the ``[plot]``
+extra: without matplotlib it exits 2, before simulating, saying how to install it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +37,7 @@ from rotation61.sim import (
     simulate,
 )
 from rotation61.sim.errors import SimulationError
+from rotation61.sim.plot import MissingPlotExtraError, plot_shot, require_matplotlib
 from rotation61.text import Language, describe_ruling
 
 __all__ = ["add_arguments", "run"]
@@ -120,7 +123,17 @@ def _describe_event(result: SimResult, index: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``simulate break`` or ``simulate shot``; prints events and the ruling."""
+    """Run ``simulate break`` or ``simulate shot``; prints events and the ruling.
+
+    Returns 2 (a usage error), having printed why, if ``--plot`` is asked for without
+    matplotlib.
+    """
+    if args.plot is not None:
+        try:
+            require_matplotlib()
+        except MissingPlotExtraError as err:
+            print(f"rotation61: error: --plot: {err}", file=sys.stderr)
+            return 2
     rng = np.random.default_rng(args.seed)
     table = SimTable.from_spec(get_table(args.table))
     is_break = args.sim_command == "break"
@@ -162,8 +175,6 @@ def run(args: argparse.Namespace) -> int:
     ):
         print(line)
     if args.plot is not None:
-        from rotation61.sim.plot import plot_shot
-
         title = f"{'Break' if is_break else 'Shot'}: {result.event_count} events; " + (
             "legal" if ruling.legal else ", ".join(f.kind.value for f in ruling.fouls)
         )

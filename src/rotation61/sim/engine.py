@@ -22,8 +22,15 @@ from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import ContactType, KitchenFacts, Shot
 from rotation61.rules.table import Zone
-from rotation61.sim import _kernel as k
 from rotation61.sim._jit import set_threads
+from rotation61.sim._kernel import (
+    advance,
+    check_layouts,
+    protocol,
+    shoot,
+    shoot_batch,
+    shot_facts,
+)
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
 from rotation61.sim.stroke import Stroke, cue_obstruction, is_miscue
@@ -63,7 +70,19 @@ class EventKind(StrEnum):
     HEAD_STRING = "head_string"
 
 
-_KINDS: Final[tuple[EventKind, ...]] = tuple(EventKind)
+_EVENT_KINDS: Final[Mapping[int, EventKind]] = {
+    protocol.EV_STRIKE: EventKind.STRIKE,
+    protocol.EV_BALL: EventKind.BALL,
+    protocol.EV_CUSHION: EventKind.CUSHION,
+    protocol.EV_JAW_POINT: EventKind.JAW_POINT,
+    protocol.EV_POCKET: EventKind.POCKET,
+    protocol.EV_SLIDE_TO_ROLL: EventKind.SLIDE_TO_ROLL,
+    protocol.EV_ROLL_TO_SPIN: EventKind.ROLL_TO_SPIN,
+    protocol.EV_ROLL_TO_STOP: EventKind.ROLL_TO_STOP,
+    protocol.EV_SPIN_TO_STOP: EventKind.SPIN_TO_STOP,
+    protocol.EV_HEAD_STRING: EventKind.HEAD_STRING,
+}
+"""The kind of each kernel event code."""
 
 
 class MotionState(StrEnum):
@@ -76,7 +95,21 @@ class MotionState(StrEnum):
     POCKETED = "pocketed"
 
 
-_MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
+_MOTION_STATES: Final[Mapping[int, MotionState]] = {
+    protocol.MOTION_STATIONARY: MotionState.STATIONARY,
+    protocol.MOTION_SPINNING: MotionState.SPINNING,
+    protocol.MOTION_SLIDING: MotionState.SLIDING,
+    protocol.MOTION_ROLLING: MotionState.ROLLING,
+    protocol.MOTION_POCKETED: MotionState.POCKETED,
+}
+"""The motion state of each kernel motion code."""
+
+_CONTACT_TYPES: Final[Mapping[int, ContactType]] = {
+    protocol.CUE_FIRST_NONE: ContactType.NONE,
+    protocol.CUE_FIRST_BALL: ContactType.BALL,
+    protocol.CUE_FIRST_RAIL: ContactType.RAIL,
+}
+"""What the cue ball touched first, for each kernel ``CUE_FIRST_`` code."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,6 +160,32 @@ class BallState:
     motion: MotionState
 
 
+# A trajectory segment, one row per ball: the time its state holds at, then the ball's
+# state block (``protocol.STATE_`` columns), valid until the ball's next event.
+_SEG_T0: Final = 0
+_SEG_STATE: Final = 1
+_POS: Final = slice(protocol.STATE_X, protocol.STATE_Y + 1)
+_VEL: Final = slice(protocol.STATE_VX, protocol.STATE_VY + 1)
+_SPIN: Final = slice(protocol.STATE_WX, protocol.STATE_WZ + 1)
+_LOGGED_BALLS: Final = (
+    (protocol.LOG_BALL, protocol.LOG_BALL_STATE),
+    (protocol.LOG_OTHER, protocol.LOG_OTHER_STATE),
+)
+"""The columns of a log row's balls and of their state blocks."""
+
+
+def _take_states(seg: _F64, row: _F64) -> None:
+    """Start the segments of a log row's balls (the other only for a ball-ball event)."""
+    for col, block in _LOGGED_BALLS:
+        b = int(row[col])
+        if b == protocol.NONE or (
+            col == protocol.LOG_OTHER and int(row[protocol.LOG_KIND]) != protocol.EV_BALL
+        ):
+            continue
+        seg[b, _SEG_T0] = row[protocol.LOG_TIME]
+        seg[b, _SEG_STATE:] = row[block : block + protocol.STATE_WIDTH]
+
+
 class Trajectory:
     """Every ball's state at any time of a shot, evaluated from the event log.
 
@@ -155,23 +214,19 @@ class Trajectory:
         """(pos[n, 2], vel[n, 2], w[n, 3], state[n]) at time t (clamped to the shot)."""
         t = min(max(t, 0.0), self.duration)
         n = len(self._ids)
-        seg = self._start.copy()  # per ball: t0, x, y, vx, vy, wx, wy, wz, state
+        seg = self._start.copy()
         for row in self._log:
-            if row[0] > t:
+            if row[protocol.LOG_TIME] > t:
                 break
-            for side, col in ((0, 2), (1, 3)):
-                b = int(row[col])
-                if b < 0 or (side == 1 and int(row[1]) != k.EV_BALL):
-                    continue
-                seg[b, 0] = row[0]
-                seg[b, 1:9] = row[5 + 8 * side : 13 + 8 * side]
-        pos = np.ascontiguousarray(seg[:, 1:3])
-        vel = np.ascontiguousarray(seg[:, 3:5])
-        w = np.ascontiguousarray(seg[:, 5:8])
-        st = seg[:, 8].astype(np.int64)
+            _take_states(seg, row)
+        state = seg[:, _SEG_STATE:]
+        pos = np.ascontiguousarray(state[:, _POS])
+        vel = np.ascontiguousarray(state[:, _VEL])
+        w = np.ascontiguousarray(state[:, _SPIN])
+        st = state[:, protocol.STATE_MOTION].astype(np.int64)
         p = self._params.vector()
         for b in range(n):
-            k._advance(b, t - seg[b, 0], pos, vel, w, st, p)
+            advance(b, t - seg[b, _SEG_T0], pos, vel, w, st, p)
         return pos, vel, w, st
 
     def states_at(self, t: float) -> dict[Ball, BallState]:
@@ -186,14 +241,14 @@ class Trajectory:
                 wx=float(w[i, 0]),
                 wy=float(w[i, 1]),
                 wz=float(w[i, 2]),
-                motion=_MOTIONS[int(st[i])],
+                motion=_MOTION_STATES[int(st[i])],
             )
             for i, ball in enumerate(self._ids)
         }
 
     def paths(self, step: float = 0.01) -> dict[Ball, _F64]:
         """Each ball's centre (m) sampled every ``step`` s and at every event, [k, 2]."""
-        times = np.union1d(np.arange(0.0, self.duration, step), self._log[:, 0])
+        times = np.union1d(np.arange(0.0, self.duration, step), self._log[:, protocol.LOG_TIME])
         times = np.append(times, self.duration)
         n = len(self._ids)
         seg = self._start.copy()
@@ -206,19 +261,16 @@ class Trajectory:
         w = np.empty((1, 3))
         st = np.empty(1, np.int64)
         for s_i, t in enumerate(times):
-            while row < len(log) and log[row, 0] <= t:
-                for side, col in ((0, 2), (1, 3)):
-                    b = int(log[row, col])
-                    if b >= 0 and (side == 0 or int(log[row, 1]) == k.EV_BALL):
-                        seg[b, 0] = log[row, 0]
-                        seg[b, 1:9] = log[row, 5 + 8 * side : 13 + 8 * side]
+            while row < len(log) and log[row, protocol.LOG_TIME] <= t:
+                _take_states(seg, log[row])
                 row += 1
             for b in range(n):
-                pos[0] = seg[b, 1:3]
-                vel[0] = seg[b, 3:5]
-                w[0] = seg[b, 5:8]
-                st[0] = int(seg[b, 8])
-                k._advance(0, float(t) - seg[b, 0], pos, vel, w, st, p)
+                state = seg[b, _SEG_STATE:]
+                pos[0] = state[_POS]
+                vel[0] = state[_VEL]
+                w[0] = state[_SPIN]
+                st[0] = int(state[protocol.STATE_MOTION])
+                advance(0, float(t) - seg[b, _SEG_T0], pos, vel, w, st, p)
                 out[s_i, b] = pos[0]
         return {ball: out[:, i, :] for i, ball in enumerate(self._ids)}
 
@@ -263,14 +315,14 @@ class SimResult:
 
     @property
     def log(self) -> _F64:
-        """The raw event log, [events, 21] (see ``rotation61.sim._kernel``)."""
+        """The raw event log, [events, 21] (columns: ``rotation61.sim._kernel.protocol``)."""
         return self._log
 
 
 def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
-    kind = _KINDS[int(row[1])]
-    ball = ids[int(row[2])]
-    j = int(row[3])
+    kind = _EVENT_KINDS[int(row[protocol.LOG_KIND])]
+    ball = ids[int(row[protocol.LOG_BALL])]
+    j = int(row[protocol.LOG_OTHER])
     other: Ball | None = None
     cushion: CushionId | None = None
     pocket: PocketId | None = None
@@ -283,13 +335,13 @@ def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
     elif kind is EventKind.POCKET:
         pocket = POCKETS[j]
     return SimEvent(
-        time=float(row[0]),
+        time=float(row[protocol.LOG_TIME]),
         kind=kind,
         ball=ball,
         other=other,
         cushion=cushion,
         pocket=pocket,
-        speed=float(row[4]),
+        speed=float(row[protocol.LOG_SPEED]),
     )
 
 
@@ -336,7 +388,7 @@ def _prepare_many(
     pos = inches * METERS_PER_INCH
     spec = table.spec
     rad_in = params.ball_radius / METERS_PER_INCH
-    code, lay, i, j, dist = k.check_layouts(
+    code, lay, i, j, dist = check_layouts(
         inches,
         starts,
         rad_in - CONTACT_TOL_IN,
@@ -346,10 +398,10 @@ def _prepare_many(
         pos,
         2.0 * params.ball_radius - CONTACT_TOL_IN * METERS_PER_INCH,
     )
-    if code == 1:
+    if code == protocol.LAYOUT_OFF_TABLE:
         ball = orders[lay][i]
         raise SimulationError(f"ball {ball!r} at {layouts[lay][ball]!r} is not inside the cushions")
-    if code == 2:
+    if code == protocol.LAYOUT_OVERLAP:
         raise SimulationError(
             f"balls {orders[lay][i]!r} and {orders[lay][j]!r} overlap "
             f"({dist / METERS_PER_INCH!r} in apart)"
@@ -388,7 +440,7 @@ def _positions(ids: tuple[Ball, ...], final: _F64, states: _I64) -> tuple[tuple[
     return tuple(
         (ball, Point(float(inches[i, 0]), float(inches[i, 1])))
         for i, ball in enumerate(ids)
-        if states[i] != k.POCKETED
+        if states[i] != protocol.MOTION_POCKETED
     )
 
 
@@ -405,37 +457,32 @@ def _shot(
     """The referee's facts and the pocketed balls of a shot."""
     n = len(ids)
     spec = table.spec
-    first_idx = int(facts[k.F_FIRST])
-    first = ids[first_idx] if first_idx >= 0 else None
-    count = int(facts[k.F_N_POCKETED])
+    first_idx = int(facts[protocol.F_FIRST])
+    first = ids[first_idx] if first_idx != protocol.NONE else None
+    count = int(facts[protocol.F_N_POCKETED])
+    balls_at = protocol.F_POCKETED
+    pockets_at = protocol.F_POCKETED + n
     pocketed = tuple(
-        (ids[int(facts[k.F_HEAD + i])], POCKETS[int(facts[k.F_HEAD + n + i])]) for i in range(count)
+        (ids[int(facts[balls_at + i])], POCKETS[int(facts[pockets_at + i])]) for i in range(count)
     )
     flags = rails.tolist()
-    rail_after = frozenset(ids[b] for b in range(n) if flags[b] & 2)
-    rail_any = frozenset(ids[b] for b in range(1, n) if flags[b] & 1)
+    rail_after = frozenset(ids[b] for b in range(n) if flags[b] & protocol.RAIL_AFTER_FIRST_CONTACT)
+    rail_any = frozenset(ids[b] for b in range(1, n) if flags[b] & protocol.RAIL_TOUCHED)
     kitchen: KitchenFacts | None = None
     if in_kitchen:
-        kind = int(facts[k.F_CUE_FIRST_KIND])
-        contact = (
-            ContactType.BALL
-            if kind == k.CUE_FIRST_BALL
-            else ContactType.RAIL
-            if kind == k.CUE_FIRST_RAIL
-            else ContactType.NONE
-        )
+        contact = _CONTACT_TYPES[int(facts[protocol.F_CUE_FIRST_KIND])]
         first_zone = None
         if first is not None:
             fx, fy = start[first_idx]
             first_zone = zone(spec, Point(fx / METERS_PER_INCH, fy / METERS_PER_INCH))
         kitchen = KitchenFacts(
-            crossed_before_first_contact=bool(facts[k.F_CROSSED_BEFORE]),
+            crossed_before_first_contact=bool(facts[protocol.F_CROSSED_BEFORE]),
             first_contact_type=contact,
             first_ball_zone=first_zone,
-            crossed=bool(facts[k.F_CROSSED]),
+            crossed=bool(facts[protocol.F_CROSSED]),
         )
     rest_zone = Zone.OUTSIDE
-    if n > 1 and states[1] != k.POCKETED:
+    if n > 1 and states[1] != protocol.MOTION_POCKETED:
         rx, ry = final[1]
         rest_zone = zone(spec, Point(float(rx) / METERS_PER_INCH, float(ry) / METERS_PER_INCH))
     shot = Shot(
@@ -497,35 +544,36 @@ def simulate(
     w = np.zeros((len(ids), 3))
     st = np.zeros(len(ids), np.int64)
     row = np.array(stroke.as_tuple())
-    log = np.empty((min(max_events + 1, _LOG_ROWS), k.EV_WIDTH))
-    count, status, t_end = k.shoot(
+    log = np.empty((min(max_events + 1, _LOG_ROWS), protocol.LOG_WIDTH))
+    count, status, t_end = shoot(
         pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
         log, max_events,
     )  # fmt: skip
-    if count > len(log) and status == k.OK:
+    if count > len(log) and status == protocol.STATUS_AT_REST:
         # a long shot: run it again (bit for bit the same) with room for every event
         pos = start.copy()
         vel[:] = 0.0
         w[:] = 0.0
-        st[:] = 0
-        log = np.empty((count, k.EV_WIDTH))
-        count, status, t_end = k.shoot(
+        st[:] = protocol.MOTION_STATIONARY
+        log = np.empty((count, protocol.LOG_WIDTH))
+        count, status, t_end = shoot(
             pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
             log, max_events,
         )  # fmt: skip
-    if status != k.OK:
+    if status != protocol.STATUS_AT_REST:
         raise SimulationError(
             f"the shot did not come to rest within {max_events} events ({stroke!r})"
         )
-    facts = np.empty(k.F_HEAD + 2 * len(ids), np.int64)
+    facts = np.empty(protocol.F_POCKETED + 2 * len(ids), np.int64)
     rails = np.empty(len(ids), np.int64)
-    k.facts(log, count, len(ids), facts, rails)
+    shot_facts(log, count, len(ids), facts, rails)
     shot, pocketed = _shot(ids, start, in_kitchen, pos, st, facts, rails, table)
     log = log[:count].copy()
     traj = None
     if trajectory:
-        begin = np.zeros((len(ids), 9))
-        begin[:, 1:3] = start
+        begin = np.zeros((len(ids), _SEG_STATE + protocol.STATE_WIDTH))
+        begin[:, _SEG_STATE:][:, _POS] = start
+        begin[:, _SEG_STATE + protocol.STATE_MOTION] = protocol.MOTION_STATIONARY
         traj = Trajectory(ids, begin, log, params, float(t_end))
     return SimResult(
         shot=shot,
@@ -587,17 +635,19 @@ class BatchResult:
         # re-index the facts to the balls present in that layout
         remap = -np.ones(n_all, np.int64)
         remap[sel] = np.arange(len(sel))
-        local = np.empty(k.F_HEAD + 2 * len(sel), np.int64)
-        local[: k.F_HEAD] = facts[: k.F_HEAD]
-        if facts[k.F_FIRST] >= 0:
-            local[k.F_FIRST] = remap[facts[k.F_FIRST]]
-        count = int(facts[k.F_N_POCKETED])
-        local[k.F_HEAD : k.F_HEAD + len(sel)] = -1
-        local[k.F_HEAD + len(sel) :] = -1
+        head = protocol.F_POCKETED
+        local = np.empty(head + 2 * len(sel), np.int64)
+        local[:head] = facts[:head]
+        if facts[protocol.F_FIRST] != protocol.NONE:
+            local[protocol.F_FIRST] = remap[facts[protocol.F_FIRST]]
+        count = int(facts[protocol.F_N_POCKETED])
+        local[head:] = protocol.NONE
         for i in range(count):
-            local[k.F_HEAD + i] = remap[facts[k.F_HEAD + i]]
-            local[k.F_HEAD + len(sel) + i] = facts[k.F_HEAD + n_all + i]
-        states = np.where(self.pocketed_mask[index, sel], k.POCKETED, k.STATIONARY)
+            local[head + i] = remap[facts[head + i]]
+            local[head + len(sel) + i] = facts[head + n_all + i]
+        states = np.where(
+            self.pocketed_mask[index, sel], protocol.MOTION_POCKETED, protocol.MOTION_STATIONARY
+        )
         shot, _ = _shot(
             ids,
             self._starts[self._layout_of[index]][sel],
@@ -685,14 +735,14 @@ def simulate_batch(
     n = len(balls)
     column = {b: i for i, b in enumerate(balls)}
     starts = np.zeros((len(lay_list), n, 2))
-    states = np.full((len(lay_list), n), k.POCKETED, np.int64)
+    states = np.full((len(lay_list), n), protocol.MOTION_POCKETED, np.int64)
     kitchen = np.zeros(len(lay_list), np.bool_)
     present = np.zeros((len(lay_list), n), np.bool_)
     orders, pos, first = _prepare_many(lay_list, table, params)
     which = np.repeat(np.arange(len(lay_list)), np.diff(first))
     cols = [column[b] for ids in orders for b in ids]
     starts[which, cols] = pos
-    states[which, cols] = k.STATIONARY
+    states[which, cols] = protocol.MOTION_STATIONARY
     present[which, cols] = True
     kitchen[:] = pos[first[:-1], 0] < table.head_string_x
     for s, stroke in enumerate(strokes):
@@ -706,17 +756,17 @@ def simulate_batch(
     out_count = np.zeros(total, np.int64)
     out_status = np.zeros(total, np.int64)
     out_time = np.zeros(total)
-    out_facts = np.zeros((total, k.F_HEAD + 2 * n), np.int64)
+    out_facts = np.zeros((total, protocol.F_POCKETED + 2 * n), np.int64)
     out_rails = np.zeros((total, n), np.int64)
     out_pos = np.zeros((total, n, 2))
     out_state = np.zeros((total, n), np.int64)
     if total:
-        k.shoot_batch(
+        shoot_batch(
             starts, states, index, rows, lines, points, pockets, params.vector(),
             table.head_string_x, kitchen.astype(np.int64), max_events, chunks,
             out_count, out_status, out_time, out_facts, out_rails, out_pos, out_state,
         )  # fmt: skip
-    bad = np.nonzero(out_status != k.OK)[0]
+    bad = np.nonzero(out_status != protocol.STATUS_AT_REST)[0]
     if bad.size:
         raise SimulationError(
             f"shot {int(bad[0])} did not come to rest within {max_events} events "
@@ -727,7 +777,7 @@ def simulate_batch(
         event_counts=out_count,
         durations=out_time,
         final_positions=out_pos,
-        pocketed_mask=(out_state == k.POCKETED) & present[index],
+        pocketed_mask=(out_state == protocol.MOTION_POCKETED) & present[index],
         rail_mask=out_rails,
         _facts=out_facts,
         _starts=starts,

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rotation61.geometry import METERS_PER_INCH, TABLE_9FT
-from rotation61.sim import _kernel as k
+from rotation61.sim._kernel import protocol
 from rotation61.sim.errors import SimulationError
 
 __all__ = [
@@ -207,31 +207,31 @@ class Params:
         return _vector(self).copy()
 
     def _build_vector(self) -> npt.NDArray[np.float64]:
-        p = np.zeros(k.N_PARAMS)
-        p[k.P_G] = self.gravity
-        p[k.P_M] = self.ball_mass
-        p[k.P_R] = self.ball_radius
-        p[k.P_MU_S] = self.mu_slide
-        p[k.P_MU_R] = self.mu_roll
-        p[k.P_MU_SP] = self.mu_spin
-        p[k.P_E_BB] = self.e_ball
-        p[k.P_MUBB_A] = self.throw_a
-        p[k.P_MUBB_B] = self.throw_b
-        p[k.P_MUBB_C] = self.throw_c
-        p[k.P_E_C] = self.e_cushion
-        p[k.P_MU_C] = self.mu_cushion
-        p[k.P_CUSH_SIN] = math.sin(self.cushion_angle)
-        p[k.P_CUSH_COS] = math.cos(self.cushion_angle)
-        p[k.P_M_CUE] = self.cue_mass
-        p[k.P_V_CHATTER] = CHATTER_SPEED
-        p[k.P_EPS_TOUCH] = CONTACT_TOL_M
-        p[k.P_OVERLAP] = OVERLAP_TOL_M
-        p[k.P_V_REST] = REST_SPEED
-        p[k.P_V_EPS] = STOP_SPEED
-        p[k.P_K_HERTZ] = self.hertz_stiffness
-        p[k.P_CLUSTER] = 1.0 if self.compliant_impacts else 0.0
-        p[k.P_STEPS] = float(self.impact_steps)
-        p[k.P_DAMP] = tsuji_alpha(self.e_ball) * math.sqrt(
+        p = np.zeros(protocol.N_PARAMS)
+        p[protocol.P_G] = self.gravity
+        p[protocol.P_M] = self.ball_mass
+        p[protocol.P_R] = self.ball_radius
+        p[protocol.P_MU_S] = self.mu_slide
+        p[protocol.P_MU_R] = self.mu_roll
+        p[protocol.P_MU_SP] = self.mu_spin
+        p[protocol.P_E_BB] = self.e_ball
+        p[protocol.P_MUBB_A] = self.throw_a
+        p[protocol.P_MUBB_B] = self.throw_b
+        p[protocol.P_MUBB_C] = self.throw_c
+        p[protocol.P_E_C] = self.e_cushion
+        p[protocol.P_MU_C] = self.mu_cushion
+        p[protocol.P_CUSH_SIN] = math.sin(self.cushion_angle)
+        p[protocol.P_CUSH_COS] = math.cos(self.cushion_angle)
+        p[protocol.P_M_CUE] = self.cue_mass
+        p[protocol.P_V_CHATTER] = CHATTER_SPEED
+        p[protocol.P_EPS_TOUCH] = CONTACT_TOL_M
+        p[protocol.P_OVERLAP] = OVERLAP_TOL_M
+        p[protocol.P_V_REST] = REST_SPEED
+        p[protocol.P_V_EPS] = STOP_SPEED
+        p[protocol.P_K_HERTZ] = self.hertz_stiffness
+        p[protocol.P_CLUSTER] = 1.0 if self.compliant_impacts else 0.0
+        p[protocol.P_STEPS] = float(self.impact_steps)
+        p[protocol.P_DAMP] = tsuji_alpha(self.e_ball) * math.sqrt(
             0.5 * self.ball_mass * self.hertz_stiffness
         )
         return p

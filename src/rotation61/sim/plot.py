@@ -1,6 +1,8 @@
 """Pictures of a simulated shot: the table, every ball's path and the contacts (matplotlib).
 
-Owns :func:`plot_shot`. matplotlib is imported only when a picture is drawn.
+Owns :func:`plot_shot`, :func:`require_matplotlib` and :class:`MissingPlotExtraError`.
+matplotlib comes with the ``[plot]`` extra, apart from the simulator's ``[sim]``, and is
+imported only when a picture is drawn: ``import rotation61.sim`` never imports it.
 """
 
 from __future__ import annotations
@@ -10,17 +12,37 @@ from typing import Final
 
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules.balls import Ball
+from rotation61.sim._kernel.protocol import LOG_BALL_STATE, LOG_TIME, STATE_X, STATE_Y
 from rotation61.sim.engine import EventKind, SimResult
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.table import SimTable
 
-__all__ = ["plot_shot"]
+__all__ = ["MissingPlotExtraError", "plot_shot", "require_matplotlib"]
 
 _COLOURS: Final[dict[int, str]] = {
     0: "#ffffff", 1: "#f2c700", 2: "#1f4fd1", 3: "#d62020", 4: "#6a2c9e", 5: "#f07d00",
     6: "#137a2c", 7: "#7a1f1f", 8: "#111111", 9: "#f2c700", 10: "#1f4fd1", 11: "#d62020",
     12: "#6a2c9e", 13: "#f07d00", 14: "#137a2c", 15: "#7a1f1f",
 }  # fmt: skip
+
+
+class MissingPlotExtraError(SimulationError):
+    """matplotlib, of the ``[plot]`` extra, is not installed: no picture can be drawn."""
+
+
+def require_matplotlib() -> None:
+    """Import matplotlib, or say how to install it.
+
+    Raises:
+        MissingPlotExtraError: matplotlib cannot be imported.
+    """
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as err:
+        raise MissingPlotExtraError(
+            "drawing a shot needs matplotlib, which is not installed: "
+            f"pip install 'rotation61[plot]' ({err})"
+        ) from err
 
 
 def plot_shot(
@@ -42,7 +64,9 @@ def plot_shot(
 
     Raises:
         SimulationError: the result has no trajectory.
+        MissingPlotExtraError: matplotlib is not installed.
     """
+    require_matplotlib()
     import matplotlib
 
     matplotlib.use("Agg")
@@ -82,9 +106,10 @@ def plot_shot(
     for event in result.events:
         if event.kind in (EventKind.BALL, EventKind.CUSHION, EventKind.JAW_POINT):
             i = result.trajectory.balls.index(event.ball)
-            row = log[next(j for j in range(len(log)) if log[j, 0] == event.time)]
+            row = log[next(j for j in range(len(log)) if log[j, LOG_TIME] == event.time)]
             _ = i
-            ax.plot(row[5], row[6], marker="x", color="yellow" if event.kind is EventKind.BALL
+            x, y = row[LOG_BALL_STATE + STATE_X], row[LOG_BALL_STATE + STATE_Y]
+            ax.plot(x, y, marker="x", color="yellow" if event.kind is EventKind.BALL
                     else "orange", ms=4, mew=0.8)  # fmt: skip
     ax.set_xlim(-0.12, table.length + 0.12)
     ax.set_ylim(-0.12, table.width + 0.12)

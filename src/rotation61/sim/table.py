@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final
 
@@ -25,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rotation61.geometry import METERS_PER_INCH, TABLE_9FT, TableSpec
+from rotation61.sim._kernel import protocol
 from rotation61.sim.errors import SimulationError
 
 __all__ = ["DEFAULT_TABLE", "CushionId", "PocketId", "SimTable"]
@@ -41,8 +43,18 @@ class PocketId(StrEnum):
     HEAD_LEFT = "head_left"
 
 
-POCKETS: Final[tuple[PocketId, ...]] = tuple(PocketId)
-"""Pockets in the kernel's index order."""
+_POCKET_ROWS: Final[Mapping[PocketId, int]] = {
+    PocketId.HEAD_RIGHT: protocol.POCKET_HEAD_RIGHT,
+    PocketId.SIDE_RIGHT: protocol.POCKET_SIDE_RIGHT,
+    PocketId.FOOT_RIGHT: protocol.POCKET_FOOT_RIGHT,
+    PocketId.FOOT_LEFT: protocol.POCKET_FOOT_LEFT,
+    PocketId.SIDE_LEFT: protocol.POCKET_SIDE_LEFT,
+    PocketId.HEAD_LEFT: protocol.POCKET_HEAD_LEFT,
+}
+"""Each pocket's row of the kernel's ``pockets`` array."""
+
+POCKETS: Final[tuple[PocketId, ...]] = tuple(sorted(_POCKET_ROWS, key=_POCKET_ROWS.__getitem__))
+"""Pockets in the kernel's row order (``POCKETS[row]`` is the pocket of that row)."""
 
 
 class CushionId(StrEnum):
@@ -55,6 +67,22 @@ class CushionId(StrEnum):
     LEFT_HEAD = "left_head"
     LEFT_FOOT = "left_foot"
     JAW = "jaw"
+
+
+_CUSHIONS: Final[Mapping[int, CushionId]] = {
+    protocol.CUSHION_HEAD: CushionId.HEAD,
+    protocol.CUSHION_FOOT: CushionId.FOOT,
+    protocol.CUSHION_RIGHT_HEAD: CushionId.RIGHT_HEAD,
+    protocol.CUSHION_RIGHT_FOOT: CushionId.RIGHT_FOOT,
+    protocol.CUSHION_LEFT_HEAD: CushionId.LEFT_HEAD,
+    protocol.CUSHION_LEFT_FOOT: CushionId.LEFT_FOOT,
+    protocol.CUSHION_JAW: CushionId.JAW,
+}
+"""The cushion of each kernel cushion code (a line's ``LINE_CUSHION`` column)."""
+
+_CUSHION_CODES: Final[Mapping[CushionId, int]] = {
+    cushion: code for code, cushion in _CUSHIONS.items()
+}
 
 
 _Array = npt.NDArray[np.float64]
@@ -131,12 +159,16 @@ class SimTable:
 
     def cushion_of(self, line: int) -> CushionId:
         """The cushion a kernel line index belongs to."""
-        return _CUSHION_ORDER[int(_arrays(self)[0][line, 7])]
+        return _CUSHIONS[int(_arrays(self)[0][line, protocol.LINE_CUSHION])]
 
     def pocket_hole(self, pocket: PocketId) -> tuple[float, float, float]:
         """The capture hole of a pocket: centre x, y and radius, m."""
-        row = _arrays(self)[2][POCKETS.index(pocket)]
-        return float(row[0]), float(row[1]), float(row[2])
+        row = _arrays(self)[2][_POCKET_ROWS[pocket]]
+        return (
+            float(row[protocol.HOLE_X]),
+            float(row[protocol.HOLE_Y]),
+            float(row[protocol.HOLE_RADIUS]),
+        )
 
     def pocket_holes(self) -> list[tuple[float, float, float]]:
         """Every pocket's capture hole (x, y, radius), m, in :class:`PocketId` order."""
@@ -147,12 +179,12 @@ class SimTable:
         lines = _arrays(self)[0]
         out = []
         for row in lines:
-            x1, y1 = float(row[0]), float(row[1])
-            out.append(((x1, y1), (x1 + float(row[2] * row[4]), y1 + float(row[3] * row[4]))))
+            x1, y1 = float(row[protocol.LINE_X]), float(row[protocol.LINE_Y])
+            length = row[protocol.LINE_LENGTH]
+            x2 = x1 + float(row[protocol.LINE_DX] * length)
+            y2 = y1 + float(row[protocol.LINE_DY] * length)
+            out.append(((x1, y1), (x2, y2)))
         return out
-
-
-_CUSHION_ORDER: Final[tuple[CushionId, ...]] = tuple(CushionId)
 
 
 def _unit(x: float, y: float) -> tuple[float, float]:
@@ -166,7 +198,7 @@ def _arrays(table: SimTable) -> tuple[_Array, _Array, _Array]:
     width = table.width
     lines: list[list[float]] = []
     points: list[list[float]] = []
-    pockets: list[list[float]] = []
+    pockets: list[list[float]] = [[] for _ in POCKETS]
 
     def add_line(p1: tuple[float, float], p2: tuple[float, float], toward: tuple[float, float],
                  cushion: CushionId) -> None:  # fmt: skip
@@ -174,11 +206,17 @@ def _arrays(table: SimTable) -> tuple[_Array, _Array, _Array]:
         nx, ny = -dy, dx
         if nx * (toward[0] - p1[0]) + ny * (toward[1] - p1[1]) < 0:
             nx, ny = -nx, -ny
-        seg = math.hypot(p2[0] - p1[0], p2[1] - p1[1])
-        lines.append([p1[0], p1[1], dx, dy, seg, nx, ny, float(_CUSHION_ORDER.index(cushion))])
+        row = [0.0] * protocol.LINE_WIDTH
+        row[protocol.LINE_X], row[protocol.LINE_Y] = p1
+        row[protocol.LINE_DX], row[protocol.LINE_DY] = dx, dy
+        row[protocol.LINE_LENGTH] = math.hypot(p2[0] - p1[0], p2[1] - p1[1])
+        row[protocol.LINE_NX], row[protocol.LINE_NY] = nx, ny
+        row[protocol.LINE_CUSHION] = float(_CUSHION_CODES[cushion])
+        lines.append(row)
 
-    def pocket(mid: tuple[float, float], axis: tuple[float, float], half: float,
-               along: tuple[float, float], jaw_turn: float, shelf: float) -> None:  # fmt: skip
+    def pocket(which: PocketId, mid: tuple[float, float], axis: tuple[float, float],
+               half: float, along: tuple[float, float], jaw_turn: float,
+               shelf: float) -> None:  # fmt: skip
         """A pocket: mouth centre, axis into the pocket, half mouth, rail direction at p1.
 
         ``jaw_turn`` is the angle between the jaw and the pocket axis, positive when the
@@ -200,9 +238,14 @@ def _arrays(table: SimTable) -> tuple[_Array, _Array, _Array]:
             jy = c * ay + side * s * uy
             end = (p[0] + run * jx, p[1] + run * jy)
             add_line(p, end, centre, CushionId.JAW)
-            points.append([p[0], p[1], 0.0])
-            points.append([end[0], end[1], 0.0])
-        pockets.append([centre[0], centre[1], radius])
+            for corner in (p, end):
+                point = [0.0] * protocol.POINT_WIDTH
+                point[protocol.POINT_X], point[protocol.POINT_Y] = corner
+                points.append(point)
+        hole = [0.0] * protocol.HOLE_WIDTH
+        hole[protocol.HOLE_X], hole[protocol.HOLE_Y] = centre
+        hole[protocol.HOLE_RADIUS] = radius
+        pockets[_POCKET_ROWS[which]] = hole
 
     cm = table.corner_mouth / math.sqrt(2.0)  # distance of the corner jaw points from the corner
     sm = 0.5 * table.side_mouth
@@ -219,16 +262,20 @@ def _arrays(table: SimTable) -> tuple[_Array, _Array, _Array]:
     side_turn = math.radians(table.side_jaw_angle - 90.0)
     r2 = 1.0 / math.sqrt(2.0)
     half_c = 0.5 * table.corner_mouth
-    # pockets in PocketId order; `along` runs from p1 to p2 across the mouth
-    pocket((0.5 * cm, 0.5 * cm), (-r2, -r2), half_c, (-r2, r2), corner_turn, table.corner_shelf)
-    pocket((half_x, 0.0), (0.0, -1.0), sm, (1.0, 0.0), -side_turn, table.side_shelf)
-    pocket((length - 0.5 * cm, 0.5 * cm), (r2, -r2), half_c, (r2, r2), corner_turn,
+    # `along` runs from p1 to p2 across the mouth; the jaws' lines and points are added in
+    # this order, each hole goes to its pocket's row
+    pocket(PocketId.HEAD_RIGHT, (0.5 * cm, 0.5 * cm), (-r2, -r2), half_c, (-r2, r2), corner_turn,
            table.corner_shelf)  # fmt: skip
-    pocket((length - 0.5 * cm, width - 0.5 * cm), (r2, r2), half_c, (-r2, r2), corner_turn,
-           table.corner_shelf)  # fmt: skip
-    pocket((half_x, width), (0.0, 1.0), sm, (1.0, 0.0), -side_turn, table.side_shelf)
-    pocket((0.5 * cm, width - 0.5 * cm), (-r2, r2), half_c, (r2, r2), corner_turn,
-           table.corner_shelf)  # fmt: skip
+    pocket(PocketId.SIDE_RIGHT, (half_x, 0.0), (0.0, -1.0), sm, (1.0, 0.0), -side_turn,
+           table.side_shelf)  # fmt: skip
+    pocket(PocketId.FOOT_RIGHT, (length - 0.5 * cm, 0.5 * cm), (r2, -r2), half_c, (r2, r2),
+           corner_turn, table.corner_shelf)  # fmt: skip
+    pocket(PocketId.FOOT_LEFT, (length - 0.5 * cm, width - 0.5 * cm), (r2, r2), half_c,
+           (-r2, r2), corner_turn, table.corner_shelf)  # fmt: skip
+    pocket(PocketId.SIDE_LEFT, (half_x, width), (0.0, 1.0), sm, (1.0, 0.0), -side_turn,
+           table.side_shelf)  # fmt: skip
+    pocket(PocketId.HEAD_LEFT, (0.5 * cm, width - 0.5 * cm), (-r2, r2), half_c, (r2, r2),
+           corner_turn, table.corner_shelf)  # fmt: skip
     out = (np.array(lines), np.array(points), np.array(pockets))
     for arr in out:
         arr.setflags(write=False)

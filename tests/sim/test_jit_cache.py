@@ -1,0 +1,63 @@
+"""numba's on-disk cache of the kernels: on by default, off with ROTATION61_NUMBA_CACHE=0."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rotation61.sim import SimulationError
+from rotation61.sim._jit import CACHE_VARIABLE, is_disk_cache_on
+
+# A kernel that calls another module's kernel (detection -> roots): compile or load it, and
+# report whether it came from the disk cache.
+_CALL_A_KERNEL = """
+import json
+from rotation61.sim._kernel import detection
+t = detection.path_time(0.0, 0.0, 1.0, 0.0, -1.0, 0.0, 0.5, 10.0)
+stats = detection.path_time.stats
+print(json.dumps([t, sum(stats.cache_hits.values()), sum(stats.cache_misses.values())]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [({}, True), ({CACHE_VARIABLE: "1"}, True), ({CACHE_VARIABLE: "0"}, False)],
+    ids=["unset", "one", "zero"],
+)
+def test_the_cache_is_on_unless_the_variable_is_zero(
+    environ: dict[str, str], expected: bool
+) -> None:
+    assert is_disk_cache_on(environ) is expected
+
+
+@pytest.mark.parametrize("value", ["yes", "true", "", "2", " 1", "off"])
+def test_any_other_cache_setting_is_refused_naming_the_value(value: str) -> None:
+    with pytest.raises(SimulationError, match=re.escape(f"{CACHE_VARIABLE}={value!r}")):
+        is_disk_cache_on({CACHE_VARIABLE: value})
+
+
+def _call_a_kernel(cache_dir: Path, setting: str) -> tuple[float, int, int]:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env |= {CACHE_VARIABLE: setting, "NUMBA_CACHE_DIR": str(cache_dir)}
+    done = subprocess.run(
+        [sys.executable, "-c", _CALL_A_KERNEL], capture_output=True, text=True, env=env, check=True
+    )
+    t, hits, misses = json.loads(done.stdout)
+    return float(t), int(hits), int(misses)
+
+
+def test_a_new_process_loads_the_compiled_kernels_from_disk_only_with_the_cache_on(
+    tmp_path: Path,
+) -> None:
+    # (result, kernels loaded from the cache, kernels compiled)
+    assert _call_a_kernel(tmp_path, "0") == (0.5, 0, 1)
+    assert list(tmp_path.iterdir()) == []  # nothing saved with the cache off
+    assert _call_a_kernel(tmp_path, "1") == (0.5, 0, 1)  # compiled and saved
+    assert _call_a_kernel(tmp_path, "1") == (0.5, 1, 0)  # a warm start: loaded
+    assert _call_a_kernel(tmp_path, "0") == (0.5, 0, 1)  # off: compiled again
