@@ -61,3 +61,18 @@ def test_a_new_process_loads_the_compiled_kernels_from_disk_only_with_the_cache_
     assert _call_a_kernel(tmp_path, "1") == (0.5, 0, 1)  # compiled and saved
     assert _call_a_kernel(tmp_path, "1") == (0.5, 1, 0)  # a warm start: loaded
     assert _call_a_kernel(tmp_path, "0") == (0.5, 0, 1)  # off: compiled again
+
+
+def test_the_command_refuses_a_bad_cache_setting_without_a_traceback() -> None:
+    env = {**os.environ, CACHE_VARIABLE: "yes"}
+    done = subprocess.run(
+        [sys.executable, "-m", "rotation61.cli.main", "simulate", "break", "--seed", "1"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "'yes'" in done.stderr
+    assert "Traceback" not in done.stderr

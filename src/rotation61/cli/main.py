@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = next((a for a in arguments if not a.startswith("-")), None)
     try:
         parser = build_parser(command)
-    except MissingExtraError as err:
+    except (MissingExtraError, Rotation61Error) as err:  # a missing extra, a bad setting
         print(f"rotation61: error: {err}", file=sys.stderr)
         return 1
     args = parser.parse_args(arguments)
