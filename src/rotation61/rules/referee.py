@@ -309,6 +309,25 @@ def _is_rerack(state: RackState, shot: Shot) -> bool:
     return state.is_break and state.rules.break_off_table_rerack and bool(shot.off_table)
 
 
+def _balls_returned(
+    shot: Shot, lowest: Ball | None, *, rerack: bool
+) -> tuple[Ball | None, tuple[Ball, ...]]:
+    """§VIII, §XII-§XIV (A07(1)): every ball pocketed or off the table on a foul comes back.
+
+    The ball in play goes to the foot spot per §IX, the others per §XIII, ascending.
+    This holds for every foul, the one that loses the rack under §XV included; only an
+    A18 re-rack returns nothing, since all fifteen balls are racked again.
+
+    Returns:
+        The ball in play if it is returned (else ``None``), and the other balls returned.
+    """
+    if rerack:
+        return None, ()
+    returned = shot.object_balls_moved_off
+    spot_lowest = lowest if lowest in returned else None
+    return spot_lowest, tuple(sorted(b for b in returned if b != lowest))
+
+
 def _options_after_foul(
     state: RackState,
     shot: Shot,
@@ -373,11 +392,14 @@ def _judge_foul(
     review = no_cross and state.kitchen_contacts[offender] >= 1
     warning = offender if counted and count == limit - 1 else None
     if count >= limit:
+        spot_lowest, spot_others = _balls_returned(shot, lowest, rerack=False)
         return _ruling(
             ply=state.ply,
             shooter=offender,
             is_break=state.is_break,
             fouls=fouls,
+            spot_lowest=spot_lowest,
+            spot_others=spot_others,
             consecutive_fouls=counts,
             foul_counted=counted,
             unsportsmanlike_review=review,
@@ -390,9 +412,7 @@ def _judge_foul(
         )
     rerack = _is_rerack(state, shot)
     incoming_breaks = rerack or _is_uncrossed_break(state, shot)
-    returned = () if rerack else shot.object_balls_moved_off
-    spot_lowest = lowest if lowest in returned else None
-    spot_others = tuple(sorted(b for b in returned if b != lowest))
+    spot_lowest, spot_others = _balls_returned(shot, lowest, rerack=rerack)
     options = _options_after_foul(
         state,
         shot,
