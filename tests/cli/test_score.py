@@ -179,7 +179,11 @@ def test_a_rack_in_english_with_a_foul_a_decision_a_spotting_and_an_undo() -> No
         ("kr", "“kr”: A does not have the cue ball in hand behind the head string."),
         ("r4", "“r4” is only for a break shot."),
         ("a", "No decision is pending (“a”)."),
-        ("g:Bad-Name", "“g:bad-name”: the foul name must be lowercase, e.g. g:double_hit."),
+        (
+            "g:Bad-Name",
+            "“g:bad-name”: unknown general-rules foul; known: "
+            "double_hit, push_shot, no_foot_on_floor, touched_cue_ball.",
+        ),
         ("dq", "“dq” needs a player, e.g. “dq A”."),
         ("dq Zed", "Unknown player “Zed”; use A, B, A or B."),
         ("u", None),

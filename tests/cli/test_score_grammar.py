@@ -20,6 +20,7 @@ from rotation61.match import MatchState
 from rotation61.records import RecordBuilder
 from rotation61.rules import (
     CUE_BALL,
+    GENERAL_RULES_FOULS,
     ContactType,
     KitchenFacts,
     ObstacleMove,
@@ -191,6 +192,8 @@ def test_each_control(line: str, control: Control) -> None:
 
 # --- Bad keystrokes: the error names the bad value ----------------------------------------------
 
+KNOWN = "double_hit, push_shot, no_foot_on_floor, touched_cue_ball"
+
 BAD_KEYSTROKES = [
     (AFTER_BREAK, "16", "score.err.not_a_ball", {"token": "16", "value": 16}),
     (AFTER_BREAK, "h16", "score.err.not_a_ball", {"token": "h16", "value": 16}),
@@ -200,10 +203,16 @@ BAD_KEYSTROKES = [
     (AFTER_BREAK, "h4 h5", "score.err.conflict", {"token": "h5", "other": "h4"}),
     (AFTER_BREAK, "x o0", "score.err.conflict", {"token": "o0", "other": "x"}),
     (AFTER_BREAK, "0 h4", "score.err.conflict", {"token": "h4", "other": "0"}),
-    (AFTER_BREAK, "g:a g:b", "score.err.conflict", {"token": "g:b", "other": "g:a"}),
+    (
+        AFTER_BREAK,
+        "g:double_hit g:push_shot",
+        "score.err.conflict",
+        {"token": "g:push_shot", "other": "g:double_hit"},
+    ),
     (AFTER_BREAK, "0 4", "score.err.nothing_hit", {"token": "0"}),
     (AFTER_BREAK, "zz", "score.err.unknown", {"token": "zz"}),
     (AFTER_BREAK, "g:double-hit", "score.err.label", {"token": "g:double-hit"}),
+    (AFTER_BREAK, "g:nonsense", "score.err.label", {"token": "g:nonsense", "known": KNOWN}),
     (AFTER_BREAK, "g:", "score.err.label", {"token": "g:"}),
     (AFTER_BREAK, "g:9ball", "score.err.label", {"token": "g:9ball"}),
     (AFTER_BREAK, "r4", "score.err.break_only", {"token": "r4"}),
@@ -300,3 +309,20 @@ def test_a_decision_and_an_official_call_are_formatted_as_typed() -> None:
     conceded, _ = _after_break().officiate(OfficialEvent.CONCEDE_RACK, Seat.B)
     entry = conceded.record.racks[0].entries[-1]
     assert format_line(entry, AFTER_BREAK.rack, NAMES) == "concede B"
+
+
+@pytest.mark.parametrize("name", GENERAL_RULES_FOULS)
+def test_every_known_general_rules_foul_is_accepted(name: str) -> None:
+    shot = parse_line(f"g:{name}", AFTER_BREAK, NAMES)
+    assert isinstance(shot, Shot)
+    assert shot.general_rules_foul == name
+
+
+def test_an_unknown_general_rules_foul_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(KeystrokeError) as caught:
+        parse_line("g:nonsense", AFTER_BREAK, NAMES)
+    [message] = Wording(lang=Language.EN, names=NAMES).keystroke_error(caught.value)
+    assert message == (
+        "“g:nonsense”: unknown general-rules foul; known: "
+        "double_hit, push_shot, no_foot_on_floor, touched_cue_ball."
+    )

@@ -22,7 +22,7 @@ from rotation61.rules.errors import (
     Rotation61Error,
     UnknownRuleSetError,
 )
-from rotation61.rules.fouls import FOUL_SECTIONS, Foul, FoulKind
+from rotation61.rules.fouls import FOUL_SECTIONS, GENERAL_RULES_FOULS, Foul, FoulKind
 from rotation61.rules.referee import Ruling, apply, decide, judge, officiate, play
 from rotation61.rules.ruleset import (
     DEFAULT_RULESET,
@@ -66,6 +66,7 @@ __all__ = [
     "CUE_BALL",
     "DEFAULT_RULESET",
     "FOUL_SECTIONS",
+    "GENERAL_RULES_FOULS",
     "OBJECT_BALLS",
     "PRESETS",
     "RULESET_KEYS",

@@ -12,7 +12,7 @@ from typing import Final
 
 from rotation61.rules.balls import Ball
 
-__all__ = ["BREAK_FORMS", "FOUL_SECTIONS", "Foul", "FoulKind"]
+__all__ = ["BREAK_FORMS", "FOUL_SECTIONS", "GENERAL_RULES_FOULS", "Foul", "FoulKind"]
 
 
 class FoulKind(StrEnum):
@@ -68,6 +68,19 @@ FOUL_SECTIONS: Final = MappingProxyType(
     }
 )
 """The rulebook section each foul kind cites."""
+
+GENERAL_RULES_FOULS: Final[tuple[str, ...]] = (
+    "double_hit",
+    "push_shot",
+    "no_foot_on_floor",
+    "touched_cue_ball",
+)
+"""General rules (A40): the fouls the project knows by name, to be called by the referee.
+
+A :class:`~rotation61.rules.Shot` accepts any well-formed name (records written by other
+tools); the scorekeeping screens offer these, each worded by the ``label.<name>`` key of
+the ``rules`` catalogue.
+"""
 
 BREAK_FORMS: Final = frozenset({FoulKind.WRONG_FIRST_CONTACT, FoulKind.OBJECT_BALL_OFF_TABLE})
 """Foul kinds that §IV states again for the break shot."""

@@ -20,7 +20,8 @@ a miss: the ball in play hit first, a cushion after the contact, nothing pockete
 ``o12``       the 12 left the table
 ``m7``        the obstructing 7 was moved by hand, cue or bridge (§XI, general rules)
 ``lk``        the ball in play came to rest behind the head string (§X)
-``g:NAME``    a general-rules foul called by the referee (``g:double_hit``)
+``g:NAME``    a general-rules foul called by the referee, one of
+              :data:`~rotation61.rules.GENERAL_RULES_FOULS` (``g:double_hit``)
 ``r4``        break only: 4 object balls counted by §IV reached a cushion (default:
               enough)
 ``kr``        cue ball in hand only: a cushion before crossing the head string (§XVI)
@@ -56,6 +57,7 @@ from rotation61.match import MatchState
 from rotation61.records import DecisionEntry, Entry, EventEntry, format_shot
 from rotation61.rules import (
     CUE_BALL,
+    GENERAL_RULES_FOULS,
     Ball,
     ContactType,
     KitchenFacts,
@@ -68,7 +70,6 @@ from rotation61.rules import (
     Seat,
     Shot,
     Zone,
-    is_general_rules_foul_name,
 )
 from rotation61.text import format_balls
 
@@ -362,8 +363,10 @@ def _read_token(draft: _ShotDraft, token: str, rack: RackState, names: tuple[str
         return
     if token.startswith(_FOUL_NAME_PREFIX):
         name = token.removeprefix(_FOUL_NAME_PREFIX)
-        if not is_general_rules_foul_name(name):
-            raise KeystrokeError("score.err.label", token=token)
+        if name not in GENERAL_RULES_FOULS:
+            raise KeystrokeError(
+                "score.err.label", token=token, known=", ".join(GENERAL_RULES_FOULS)
+            )
         _once(None if draft.foul_name is None else _FOUL_NAME_PREFIX + draft.foul_name, token)
         draft.foul_name = name
         return

@@ -15,7 +15,15 @@ from typing import Any, Final
 from rotation61.geometry import GeometryError, Point
 from rotation61.match import MatchState
 from rotation61.records import AppliedStep, DecisionInput, MatchLog, ShotInput, shot_to_dict
-from rotation61.rules import Ball, OfficialEvent, Option, Phase, RackState, Seat
+from rotation61.rules import (
+    GENERAL_RULES_FOULS,
+    Ball,
+    OfficialEvent,
+    Option,
+    Phase,
+    RackState,
+    Seat,
+)
 from rotation61.text import (
     Language,
     describe_choice,
@@ -39,12 +47,7 @@ from rotation61.web.schemas import (
 
 __all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view"]
 
-GENERAL_RULES_LABELS: Final[tuple[str, ...]] = (
-    "double_hit",
-    "push_shot",
-    "no_foot_on_floor",
-    "touched_cue_ball",
-)
+GENERAL_RULES_LABELS: Final = GENERAL_RULES_FOULS
 """General-rules fouls the console offers by name (the text catalogue words them)."""
 
 _HISTORY: Final = 12
