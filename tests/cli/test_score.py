@@ -247,7 +247,7 @@ def test_a_shot_or_an_option_not_offered_while_a_decision_is_pending(
     line: str, expected: str
 ) -> None:
     _, blocks = _session(["2 3", "h5", line, "c"], *EN)
-    assert _lines(blocks[3]) == [f"B chooses > {line}", expected]
+    assert _lines(blocks[3]) == [f"B chooses (1/a 2/c 3/s) > {line}", expected]
     after = _lines(blocks[4])
     assert after[1] == "B chooses: cue ball in hand."
     assert after[-1] == "B to shoot, cue ball in hand behind the head string."
@@ -367,7 +367,7 @@ def test_prompts_name_who_acts() -> None:
     output = io.StringIO()
     script = _Script(["2 3", "h5"], output)
     score.run(_args(*EN, "--players", "Ann", "Bob"), input_fn=script, output=output)
-    assert script.prompts == ["Ann > ", "Ann > ", "Bob chooses > "]
+    assert script.prompts == ["Ann > ", "Ann > ", "Bob chooses (1/a 2/c 3/s) > "]
 
 
 def _console_script() -> str | None:

@@ -8,6 +8,7 @@ import pytest
 
 from rotation61.cli.score.grammar import (
     OPTION_LETTERS,
+    OPTION_NUMBERS,
     ChosenOption,
     Control,
     KeystrokeError,
@@ -227,7 +228,13 @@ BAD_KEYSTROKES = [
     (IN_HAND, "kk 0", "score.err.conflict", {"token": "kk", "other": "0"}),
     (DECISION, "4 5", "score.err.decision_pending", {"token": "4 5", "player": "Bob"}),
     (DECISION, "", "score.err.decision_pending", {"token": "↵"}),
-    (DECISION, "4", "score.err.no_option_number", {"token": "4"}),
+    (DECISION, "7", "score.err.no_option_number", {"token": "7"}),
+    (
+        DECISION,
+        "4",
+        "score.err.not_offered",
+        {"token": "4", "label": Option.RESTORE_AND_OFFENDER_REPLAYS},
+    ),
     (
         DECISION,
         "r",
@@ -326,3 +333,42 @@ def test_an_unknown_general_rules_foul_is_refused_naming_the_known_ones() -> Non
         "“g:nonsense”: unknown general-rules foul; known: "
         "double_hit, push_shot, no_foot_on_floor, touched_cue_ball."
     )
+
+
+def _scratch_decision() -> MatchState:
+    """Ann scratched: Bob chooses cue ball in hand or spot the 1 (no accept the table)."""
+    builder, ruling = _after_break().play(parse_line("x", _after_break().match, NAMES))
+    assert ruling.options == (
+        Option.CUE_IN_HAND_KITCHEN,
+        Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN,
+    )
+    return builder.match
+
+
+@pytest.mark.parametrize(
+    ("line", "option"),
+    [("2", Option.CUE_IN_HAND_KITCHEN), ("3", Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN)],
+)
+def test_an_option_keeps_its_number_whatever_else_is_offered(line: str, option: Option) -> None:
+    assert parse_line(line, _scratch_decision(), NAMES) == ChosenOption(option=option)
+
+
+def test_the_number_of_an_option_not_offered_is_refused_naming_it() -> None:
+    with pytest.raises(KeystrokeError) as caught:
+        parse_line("1", _scratch_decision(), NAMES)
+    assert caught.value.msg_id == "score.err.not_offered"
+    assert caught.value.fields["label"] is Option.ACCEPT_TABLE
+
+
+def test_the_option_numbers_follow_the_option_order() -> None:
+    assert dict(OPTION_NUMBERS) == {
+        "1": Option.ACCEPT_TABLE,
+        "2": Option.CUE_IN_HAND_KITCHEN,
+        "3": Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN,
+        "4": Option.RESTORE_AND_OFFENDER_REPLAYS,
+    }
+
+
+def test_the_options_shown_after_a_scratch_keep_their_numbers() -> None:
+    lines = Wording(lang=Language.EN, names=NAMES).options(_scratch_decision())
+    assert [line.split()[0] for line in lines[1:]] == ["2/c", "3/s"]

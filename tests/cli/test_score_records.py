@@ -297,7 +297,7 @@ def test_crash_then_resume_the_same_file_and_finish(
     assert f"Resumed {path}: 3 inputs replayed." in shown
     assert "Score: An 15 – 0 Bình (target 61)" in shown
     assert "Bình's options:" in shown  # the pending decision is shown again
-    assert script.prompts[0] == "Bình chooses > "
+    assert script.prompts[0] == "Bình chooses (1/a 2/c 3/s) > "
     assert "Bình wins the match!" in shown
 
     final = _record(path)

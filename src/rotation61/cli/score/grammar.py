@@ -30,8 +30,9 @@ a miss: the ball in play hit first, a cushion after the contact, nothing pockete
 ``kz``        cue ball in hand only: never crossed the head string, hit nothing
 ============  ======================================================================
 
-After a foul the incoming player types the option's number or letter (``a`` accept the
-table, ``c`` cue ball in hand, ``s`` spot the ball in play, ``r`` restore and replay).
+After a foul the incoming player types the option's number or letter, the same whatever
+else is offered (``1``/``a`` accept the table, ``2``/``c`` cue ball in hand, ``3``/``s``
+spot the ball in play, ``4``/``r`` restore and replay).
 Officials: ``concede [A|B]``, ``concede-match [A|B]``, ``dq A|B``, ``stalemate``.
 Controls: ``u`` undo, ``?`` (or ``help``) help, ``q`` quit.
 
@@ -76,7 +77,9 @@ from rotation61.text import format_balls
 __all__ = [
     "EMPTY_LINE",
     "LETTER_OF",
+    "NUMBER_OF",
     "OPTION_LETTERS",
+    "OPTION_NUMBERS",
     "ChosenOption",
     "Control",
     "KeystrokeError",
@@ -98,6 +101,20 @@ LETTER_OF: Final[Mapping[Option, str]] = {
     option: letter for letter, option in OPTION_LETTERS.items()
 }
 """The option each letter of :data:`OPTION_LETTERS` stands for, the other way round."""
+
+OPTION_NUMBERS: Final[Mapping[str, Option]] = {
+    str(number): option for number, option in enumerate(Option, start=1)
+}
+"""The number of each option: its place in :class:`~rotation61.rules.Option`'s order.
+
+An option keeps its number whatever else is offered (after a scratch, cue ball in hand
+is still 2 and spotting the ball in play still 3).
+"""
+
+NUMBER_OF: Final[Mapping[Option, str]] = {
+    option: number for number, option in OPTION_NUMBERS.items()
+}
+"""The number of each option, the other way round from :data:`OPTION_NUMBERS`."""
 
 _BALL_TOKEN: Final = re.compile(r"([homr])(\d+)")
 _KITCHEN_TOKENS: Final = frozenset({"kr", "kk", "kn", "kz"})
@@ -233,11 +250,11 @@ def _parse_choice(text: str, pending: PendingDecision, names: tuple[str, str]) -
     """The option a line chooses (its number or its letter) while a decision is pending."""
     token = text.strip().lower()
     if token.isdigit():
-        number = int(token)
-        if not 1 <= number <= len(pending.options):
+        option = OPTION_NUMBERS.get(token)
+        if option is None:
             raise KeystrokeError("score.err.no_option_number", token=token, choices=pending.options)
-        return ChosenOption(option=pending.options[number - 1])
-    option = OPTION_LETTERS.get(token)
+    else:
+        option = OPTION_LETTERS.get(token)
     if option is None:
         raise KeystrokeError(
             "score.err.decision_pending",

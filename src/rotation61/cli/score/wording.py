@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rotation61.cli.score.files import RecordFile, RecordFileError
-from rotation61.cli.score.grammar import EMPTY_LINE, LETTER_OF, KeystrokeError
+from rotation61.cli.score.grammar import EMPTY_LINE, LETTER_OF, NUMBER_OF, KeystrokeError
 from rotation61.match import MatchState
 from rotation61.rules import Option, Phase, Ruling, Seat
 from rotation61.text import (
@@ -55,11 +55,18 @@ def describe_file_error(err: RecordFileError, lang: Language) -> str:
 
 
 def _describe_choices(options: Sequence[Option], lang: Language) -> str:
-    """The numbered options a player may type, e.g. ``1/a accept the table, 2/c ...``."""
+    """The options a player may type, e.g. ``2/c cue ball in hand, 3/s ...``.
+
+    Each option shows its own number and letter, the same whatever else is offered.
+    """
     return ", ".join(
-        f"{number}/{LETTER_OF[option]} {describe_option(option, lang).label}"
-        for number, option in enumerate(options, start=1)
+        f"{_option_keys(option)} {describe_option(option, lang).label}" for option in options
     )
+
+
+def _option_keys(option: Option) -> str:
+    """The two keys of an option, its number and its letter, e.g. ``2/c``."""
+    return f"{NUMBER_OF[option]}/{LETTER_OF[option]}"
 
 
 def _field_wording(value: object, lang: Language) -> object:
@@ -100,10 +107,13 @@ class Wording:
         return [self.message("score.help")]
 
     def prompt(self, match: MatchState) -> str:
-        """The prompt: who types next, and whether they are choosing an option."""
+        """The prompt: who types next; when choosing an option, the keys of those offered."""
         rack = match.rack
-        msg_id = "score.prompt_choose" if rack.phase is Phase.DECISION else "score.prompt"
-        return self.message(msg_id, player=self.names[rack.to_act])
+        pending = rack.pending
+        if rack.phase is Phase.DECISION and pending is not None:
+            keys = " ".join(_option_keys(option) for option in pending.options)
+            return self.message("score.prompt_choose", player=self.names[rack.to_act], keys=keys)
+        return self.message("score.prompt", player=self.names[rack.to_act])
 
     def options(self, match: MatchState) -> list[str]:
         """The options of the incoming player, one a line (none unless a decision is due)."""
@@ -111,9 +121,9 @@ class Wording:
         if pending is None:
             return []
         lines = [self.message("score.options", player=self.names[pending.chooser])]
-        for number, option in enumerate(pending.options, start=1):
+        for option in pending.options:
             wording = describe_option(option, self.lang)
-            lines.append(f"  {number}/{LETTER_OF[option]}  {wording.label}: {wording.explanation}")
+            lines.append(f"  {_option_keys(option)}  {wording.label}: {wording.explanation}")
         return lines
 
     def board(self, match: MatchState) -> list[str]:
