@@ -338,20 +338,20 @@ def test_open_break_counts_the_one_ball() -> None:
 
 
 def test_official_events() -> None:
-    _, blocks = _session(["concede", "stalemate", "dq B"], *EN, "--race-to", "2")
-    assert _lines(blocks[1])[1:3] == [
+    _, blocks = _session(["concede", "y", "stalemate", "dq B", "y"], *EN, "--race-to", "2")
+    assert _lines(blocks[2])[1:3] == [
         "Rack conceded: A.",
         "Rack over: A concedes the rack; B wins the rack.",
     ]
-    assert "Rack 2 (race to 2) · racks won: A 0 – 1 B" in blocks[1]
-    assert "Stalemate declared." in blocks[2]
-    assert "B breaks again." in blocks[2]
-    assert _lines(blocks[3])[-1] == "A wins the match!"
+    assert "Rack 2 (race to 2) · racks won: A 0 – 1 B" in blocks[2]
+    assert "Stalemate declared." in blocks[3]
+    assert "B breaks again." in blocks[3]
+    assert _lines(blocks[5])[-1] == "A wins the match!"
 
 
 def test_concede_the_match_by_name() -> None:
-    _, blocks = _session(["concede-match bình"], "--players", "An", "Bình")
-    last = _lines(blocks[1])
+    _, blocks = _session(["concede-match bình", "y"], "--players", "An", "Bình")
+    last = _lines(blocks[2])
     assert "Bình xin thua trận; An thắng trận đấu." in last
     assert last[-1] == "An thắng trận đấu!"
 

@@ -367,7 +367,7 @@ def test_undo_after_a_resume_names_the_input_as_typed(
     tmp_path: Path, line: str, shown: str
 ) -> None:
     path = tmp_path / "m.json"
-    _run([line], *EN, "--save", str(path))
+    _run([line, "y"] if line == "concede" else [line], *EN, "--save", str(path))
     _, out, _ = _run(["u"], *EN, "--resume", str(path))
     assert f"Undone: “{shown}”." in out
 
@@ -467,7 +467,10 @@ def test_a_killed_process_leaves_every_acknowledged_input_on_disk(tmp_path: Path
 
 # --- Bad files and options -------------------------------------------------------------------
 
-FINISHED = parse_match('[PlayerA "An"] [PlayerB "Binh"] [RaceTo "1"]\nR1 A: =concede_match(B)\n')
+FINISHED = parse_match(
+    '[PlayerA "An"] [PlayerB "Binh"] [RaceTo "1"]\nR1 A: 1:1.2.3.4.5.6.7.8.9.10.11\n'
+)
+"""A match won by play (66 points on the break); one ended by an official's call resumes."""
 
 
 @pytest.mark.parametrize(

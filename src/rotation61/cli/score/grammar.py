@@ -33,7 +33,8 @@ a miss: the ball in play hit first, a cushion after the contact, nothing pockete
 After a foul the incoming player types the option's number or letter, the same whatever
 else is offered (``1``/``a`` accept the table, ``2``/``c`` cue ball in hand, ``3``/``s``
 spot the ball in play, ``4``/``r`` restore and replay).
-Officials: ``concede [A|B]``, ``concede-match [A|B]``, ``dq A|B``, ``stalemate``.
+Officials: ``concede [A|B]``, ``concede-match [A|B]``, ``dq A|B``, ``stalemate``; a
+concession or a disqualification is recorded once confirmed (``y`` or the same call again).
 Controls: ``u`` undo, ``?`` (or ``help``) help, ``q`` quit.
 
 >>> from rotation61.match import start_match
@@ -85,7 +86,9 @@ __all__ = [
     "KeystrokeError",
     "OfficialCall",
     "Step",
+    "format_call",
     "format_line",
+    "needs_confirmation",
     "parse_line",
 ]
 
@@ -234,13 +237,33 @@ def format_line(entry: Entry, rack: RackState, names: tuple[str, str]) -> str:
     if isinstance(entry, DecisionEntry):
         return LETTER_OF.get(entry.option, entry.option.value)
     if isinstance(entry, EventEntry):
-        command = _COMMAND_OF[entry.event]
-        return command if entry.player is None else f"{command} {entry.player.name}"
+        return format_call(OfficialCall(event=entry.event, player=entry.player))
     tokens = _shot_tokens(entry.shot, rack)
     with contextlib.suppress(KeystrokeError, Rotation61Error):
         if _parse_shot(tokens, rack, names) == entry.shot:
             return " ".join(tokens)
     return format_shot(entry.shot)
+
+
+def format_call(call: OfficialCall) -> str:
+    """An official's call as typed, naming the seat, e.g. ``concede A`` or ``stalemate``.
+
+    >>> format_call(OfficialCall(event=OfficialEvent.DISQUALIFICATION, player=Seat.B))
+    'dq B'
+    """
+    command = _COMMAND_OF[call.event]
+    return command if call.player is None else f"{command} {call.player.name}"
+
+
+def needs_confirmation(call: OfficialCall) -> bool:
+    """Whether the call is recorded only once confirmed: a concession or a disqualification.
+
+    They end the rack or the match; a stalemate only replays the rack.
+
+    >>> needs_confirmation(OfficialCall(event=OfficialEvent.STALEMATE_DECLARED, player=None))
+    False
+    """
+    return call.event is not OfficialEvent.STALEMATE_DECLARED
 
 
 # --- Decisions and officials' calls ------------------------------------------------------

@@ -203,7 +203,7 @@ def _save(
     after = reply.session
     if after is None:
         return session, reply.lines
-    if file is not None:
+    if file is not None and after.builder is not session.builder:
         try:
             file.write(after.builder.record)
         except OSError as err:

@@ -33,12 +33,14 @@ from rotation61.cli.score.grammar import (
     KeystrokeError,
     OfficialCall,
     Step,
+    format_call,
     format_line,
+    needs_confirmation,
     parse_line,
 )
 from rotation61.cli.score.wording import Wording
 from rotation61.match import MatchState
-from rotation61.records import Entry, MatchRecord, RecordBuilder
+from rotation61.records import Entry, EventEntry, MatchRecord, RecordBuilder
 from rotation61.rules import Rotation61Error, Seat, Shot
 from rotation61.text import Language
 
@@ -82,10 +84,13 @@ class Session:
     Attributes:
         builder: the record so far and the match after each input.
         wording: the sentences, in the session's language, naming its players.
+        confirming: a concession or disqualification typed and waiting for its
+            confirmation (``y`` or the same call again); anything else cancels it.
     """
 
     builder: RecordBuilder
     wording: Wording
+    confirming: OfficialCall | None = None
 
     @classmethod
     def start(cls, builder: RecordBuilder, lang: Language) -> Session:
@@ -112,7 +117,14 @@ class Session:
 
     def prompt(self) -> str:
         """The prompt for the next line."""
+        if self.confirming is not None:
+            return self.wording.prompt_confirm(format_call(self.confirming))
         return self.wording.prompt(self.match)
+
+    @property
+    def can_undo_ending(self) -> bool:
+        """The match is over by an official's call, its last input, which ``u`` takes back."""
+        return self.is_over and isinstance(_last_entry(self.builder.record), EventEntry)
 
     def opening(self, *, resumed: Path | None, file: RecordFile | None) -> tuple[str, ...]:
         """The first screen.
@@ -125,7 +137,10 @@ class Session:
             The lines.
         """
         replayed = None if resumed is None else (resumed, _count(self.builder.record))
-        return tuple(self.wording.opening(self.match, resumed=replayed, file=file))
+        lines = self.wording.opening(self.match, resumed=replayed, file=file)
+        if self.can_undo_ending:
+            lines += self.wording.over_by_call()
+        return tuple(lines)
 
     def closing(self, *, file: RecordFile | None) -> tuple[str, ...]:
         """The last screen: the winner or goodbye, and where the record is.
@@ -148,6 +163,8 @@ class Session:
             The reply; a bad keystroke or an input the engine refuses leaves
             :attr:`Reply.session` ``None`` and says why.
         """
+        if self.confirming is not None:
+            return self._confirm(self.confirming, line)
         try:
             parsed = parse_line(line, self.match, self.wording.names)
             match parsed:
@@ -157,6 +174,8 @@ class Session:
                     return Reply(lines=tuple(self.wording.help()))
                 case Control.UNDO:
                     return self._undo()
+                case OfficialCall() if needs_confirmation(parsed):
+                    return self._ask_confirmation(parsed)
                 case Shot() | ChosenOption() | OfficialCall():
                     return self._record(parsed)
                 case _:
@@ -165,6 +184,29 @@ class Session:
             return Reply(lines=tuple(self.wording.keystroke_error(err)))
         except Rotation61Error as err:
             return Reply(lines=tuple(self.wording.rejected(str(err))))
+
+    def _ask_confirmation(self, call: OfficialCall) -> Reply:
+        """Hold a concession or a disqualification until it is confirmed."""
+        player = None if call.player is None else self.wording.names[call.player]
+        lines = self.wording.confirm(format_call(call), call.event, player)
+        return Reply(lines=tuple(lines), session=dataclasses.replace(self, confirming=call))
+
+    def _confirm(self, call: OfficialCall, line: str) -> Reply:
+        """Record the held call on ``y`` or the same call typed again; cancel it otherwise."""
+        unheld = dataclasses.replace(self, confirming=None)
+        text = line.strip()
+        confirmed = text.lower() in ("y", "yes")
+        if not confirmed:
+            try:
+                confirmed = parse_line(text, self.match, self.wording.names) == call
+            except KeystrokeError:
+                confirmed = False
+        if not confirmed:
+            return Reply(lines=tuple(self.wording.cancelled(format_call(call))), session=unheld)
+        try:
+            return unheld._record(call)
+        except Rotation61Error as err:
+            return Reply(lines=tuple(self.wording.rejected(str(err))), session=unheld)
 
     def _record(self, step: Step) -> Reply:
         """Record one input; the ruling or the decision's effect, then the board."""
@@ -194,7 +236,7 @@ class Session:
 
     def _moved_to(self, builder: RecordBuilder, lines: list[str]) -> Reply:
         """The reply of an accepted input: its lines, the board after it, the next session."""
-        after = dataclasses.replace(self, builder=builder)
+        after = dataclasses.replace(self, builder=builder, confirming=None)
         return Reply(lines=(*lines, *self.wording.board(builder.match)), session=after)
 
 
@@ -289,7 +331,8 @@ def _resumed_builder(options: MatchOptions, resume: Path) -> RecordBuilder:
     except Rotation61Error as err:
         raise RecordFileError("err.invalid", path=resume, detail=error_detail(err)) from err
     winner = builder.match.winner
-    if winner is not None:
+    if winner is not None and not isinstance(_last_entry(record), EventEntry):
+        # A match ended by an official's call is resumed so that ``u`` can take it back.
         raise RecordFileError("err.over", path=resume, winner=record.players[winner])
     conflicts = _conflicts(options, record)
     if conflicts:

@@ -15,11 +15,12 @@ from pathlib import Path
 from rotation61.cli.score.files import RecordFile, RecordFileError
 from rotation61.cli.score.grammar import EMPTY_LINE, LETTER_OF, NUMBER_OF, KeystrokeError
 from rotation61.match import MatchState
-from rotation61.rules import Option, Phase, Ruling, Seat
+from rotation61.rules import OfficialEvent, Option, Phase, Ruling, Seat
 from rotation61.text import (
     Domain,
     Language,
     describe_choice,
+    describe_event,
     describe_option,
     describe_ruling,
     describe_state,
@@ -200,6 +201,32 @@ class Wording:
             option, chooser=chooser, lowest=before.rack.lowest, lang=self.lang, names=self.names
         )
         return [*lines, ""]
+
+    def prompt_confirm(self, command: str) -> str:
+        """The prompt while a concession or disqualification waits for its confirmation."""
+        return self.message("score.prompt_confirm", command=command)
+
+    def confirm(self, command: str, event: OfficialEvent, player: str | None) -> list[str]:
+        """The question that holds a concession or disqualification until confirmed.
+
+        Args:
+            command: the call as typed, naming the seat (``concede A``).
+            event: the official event it declares.
+            player: the name of the player it concerns.
+
+        Returns:
+            The line of the question.
+        """
+        event_name = describe_event(event, self.lang)
+        return [self.message("score.confirm", command=command, event=event_name, player=player)]
+
+    def cancelled(self, command: str) -> list[str]:
+        """A held call not confirmed: nothing is recorded."""
+        return [self.message("score.cancelled", command=command)]
+
+    def over_by_call(self) -> list[str]:
+        """A resumed match that an official's call ended: ``u`` takes the call back."""
+        return ["", self.message("score.over_by_call")]
 
     def undone(self, line: str) -> list[str]:
         """The input undone, as it was typed (``↵`` for an empty line), then a blank line."""
