@@ -69,7 +69,7 @@ def test_defaults_of_the_options() -> None:
     assert args.players == ["A", "B"]
     assert args.race_to == 3
     assert args.rules == "standard"
-    assert args.lang == "vi"
+    assert args.lang is None  # vi, or the language of the resumed record
     assert args.first_breaker == "A"
     assert args.save is None
     assert args.resume is None

@@ -194,6 +194,7 @@ def test_a_whole_match_saved_to_json_verifies_converts_shows_and_has_stats(
         "Referee": "Mr. Tâm",
         "Round": "Final",
         "Date": datetime.date.today().isoformat(),
+        "Language": "en",
     }
     entries = [entry for _, _, entry in record.entries()]
     assert len(entries) == len(WHOLE_MATCH)

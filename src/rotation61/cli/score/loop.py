@@ -15,7 +15,9 @@ notation when FILE ends in ``.r61`` or ``.txt``. ``--resume FILE`` reads a recor
 (JSON or text), replays it through the engine, prints the current state and goes on,
 saving to FILE (or to the ``--save`` file): the crash recovery. Players, race length,
 rules, first breaker and tags then come from the record; a command-line option that
-says otherwise is an error naming it.
+says otherwise is an error naming it. The language is recorded in the ``Language`` tag
+when the match starts and comes back with it; ``--lang`` at a resume overrides it for
+that session.
 
 This module is the only one of the scorekeeper that reads the terminal or prints.
 """
@@ -32,7 +34,14 @@ from typing import Final, TextIO
 from rotation61 import __version__
 from rotation61.cli.score.files import RecordFile, RecordFileError, error_detail
 from rotation61.cli.score.grammar import OPTION_LETTERS
-from rotation61.cli.score.session import MatchOptions, Reply, Session, TagOption, open_session
+from rotation61.cli.score.session import (
+    DEFAULT_LANGUAGE,
+    MatchOptions,
+    Reply,
+    Session,
+    TagOption,
+    open_session,
+)
 from rotation61.cli.score.wording import describe_file_error
 from rotation61.rules import PRESETS, Seat
 from rotation61.text import Language
@@ -116,8 +125,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
         choices=[lang.value for lang in Language],
-        default=Language.VI.value,
-        help="language of the rulings: vi or en (default: vi)",
+        default=None,
+        help=(
+            "language of the rulings: vi or en (default: vi; with --resume, the language "
+            "recorded in the file's Language tag)"
+        ),
     )
     parser.add_argument(
         "--first-breaker",
@@ -232,14 +244,14 @@ def run(
         The exit code: 0, or 1 when the ``--save`` / ``--resume`` file or an option is
         bad (nothing is written then).
     """
-    lang = Language(args.lang)
+    lang = None if args.lang is None else Language(args.lang)
     try:
         start = open_session(
             _match_options(args), lang=lang, engine=__version__, today=datetime.date.today()
         )
     except RecordFileError as err:
         stream = sys.stderr if errors is None else errors
-        stream.write(describe_file_error(err, lang) + "\n")
+        stream.write(describe_file_error(err, lang or DEFAULT_LANGUAGE) + "\n")
         return 1
     out = sys.stdout if output is None else output
     session, file = start.session, start.file

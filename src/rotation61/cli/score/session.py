@@ -18,7 +18,7 @@ import dataclasses
 import datetime
 import shlex
 from pathlib import Path
-from typing import assert_never
+from typing import Final, assert_never
 
 from rotation61.cli.score.files import (
     RecordFile,
@@ -44,7 +44,22 @@ from rotation61.records import Entry, EventEntry, MatchRecord, RecordBuilder
 from rotation61.rules import Rotation61Error, Seat, Shot
 from rotation61.text import Language
 
-__all__ = ["MatchOptions", "Reply", "Session", "SessionStart", "TagOption", "open_session"]
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGE_TAG",
+    "MatchOptions",
+    "Reply",
+    "Session",
+    "SessionStart",
+    "TagOption",
+    "open_session",
+]
+
+LANGUAGE_TAG: Final = "Language"
+"""The record's tag that keeps the language the match is scored in (``vi`` or ``en``)."""
+
+DEFAULT_LANGUAGE: Final = Language.VI
+"""The language when neither ``--lang`` nor the record says one."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -345,9 +360,22 @@ def _resumed_builder(options: MatchOptions, resume: Path) -> RecordBuilder:
     return builder
 
 
-def _new_builder(options: MatchOptions, *, engine: str, today: datetime.date) -> RecordBuilder:
-    """The builder of a new match, dated ``today``."""
-    tags = [*((tag.tag, tag.value) for tag in options.tags), ("Date", today.isoformat())]
+def _recorded_language(record: MatchRecord) -> Language:
+    """The language of the record's ``Language`` tag (the default if none or unknown)."""
+    value = record.tag(LANGUAGE_TAG)
+    known = {lang.value: lang for lang in Language}
+    return DEFAULT_LANGUAGE if value is None else known.get(value, DEFAULT_LANGUAGE)
+
+
+def _new_builder(
+    options: MatchOptions, *, lang: Language, engine: str, today: datetime.date
+) -> RecordBuilder:
+    """The builder of a new match scored in ``lang``, dated ``today``."""
+    tags = [
+        *((tag.tag, tag.value) for tag in options.tags),
+        ("Date", today.isoformat()),
+        (LANGUAGE_TAG, lang.value),
+    ]
     try:
         return RecordBuilder.start(
             players=options.players,
@@ -362,13 +390,14 @@ def _new_builder(options: MatchOptions, *, engine: str, today: datetime.date) ->
 
 
 def open_session(
-    options: MatchOptions, *, lang: Language, engine: str, today: datetime.date
+    options: MatchOptions, *, lang: Language | None, engine: str, today: datetime.date
 ) -> SessionStart:
     """Start or resume the match; write the save file when it is new.
 
     Args:
         options: what the command line asks for.
-        lang: the language of the session.
+        lang: the language of the session, if ``--lang`` says one; otherwise a resumed
+            match speaks its record's ``Language`` tag and a new one the default.
         engine: the engine version a new record names.
         today: the Date tag of a new record.
 
@@ -381,8 +410,10 @@ def open_session(
     resume = options.resume
     if resume is not None:
         builder = _resumed_builder(options, resume)
+        lang = lang or _recorded_language(builder.record)
     else:
-        builder = _new_builder(options, engine=engine, today=today)
+        lang = lang or DEFAULT_LANGUAGE
+        builder = _new_builder(options, lang=lang, engine=engine, today=today)
     session = Session.start(builder, lang)
     target = options.save if options.save is not None else resume
     if target is None:
