@@ -31,6 +31,7 @@ from rotation61.records import (
     DecisionEntry,
     EventEntry,
     MatchRecord,
+    NotationError,
     PlayerStats,
     ShotEntry,
     format_entry,
@@ -55,7 +56,7 @@ from rotation61.text import (
     ngettext,
 )
 
-__all__ = ["add_arguments", "load_records", "run"]
+__all__ = ["add_arguments", "brief", "load_records", "run"]
 
 
 _VERIFY_LANGUAGE: Final = Language.EN
@@ -63,6 +64,12 @@ _VERIFY_LANGUAGE: Final = Language.EN
 
 _INDENT: Final = "    "
 _JSON_START: Final = re.compile(r'\s*\{\s*("|\}|$)')
+
+_BRIEF_LIMIT: Final = 240
+"""The most characters of an error's detail shown on its line."""
+
+NOT_UTF8: Final = "not UTF-8 text"
+"""The detail of a record file that is not UTF-8 text."""
 """JSON starts with ``{`` then a key or ``}``; a notation comment ``{ ... }`` does not."""
 
 
@@ -109,10 +116,39 @@ def load_records(path: Path, *, check: bool = True) -> list[MatchRecord]:
             and the place).
         OSError: the file cannot be opened.
     """
-    text = path.read_text(encoding="utf-8-sig")
-    if _JSON_START.match(text):
-        return [from_json(text, check=check)]
-    return list(read_matches(io.StringIO(text), check=check))
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise NotationError(NOT_UTF8) from err
+    try:
+        if _JSON_START.match(text):
+            return [from_json(text, check=check)]
+        return list(read_matches(io.StringIO(text), check=check))
+    except Rotation61Error:
+        raise
+    except RecursionError as err:
+        raise NotationError("nested too deeply to be a match record") from err
+    except ValueError as err:  # the JSON decoder's own limits (e.g. a number too long)
+        raise NotationError(brief(f"unreadable JSON: {err}")) from err
+
+
+def brief(message: str, limit: int = _BRIEF_LIMIT) -> str:
+    """A message on one line and at most ``limit`` characters, for an error line.
+
+    A bad token can be a whole huge line of the file: it is cut, not echoed whole.
+
+    Args:
+        message: the message.
+        limit: the most characters kept.
+
+    Returns:
+        The message, its line breaks made spaces and its end cut to ``…`` if too long.
+
+    >>> brief("unknown token 1234567890", limit=16)
+    'unknown token 1…'
+    """
+    flat = " ".join(message.splitlines())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -130,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     except (Rotation61Error, OSError) as err:
         where = getattr(args, "file", None)
         prefix = f"{where}: " if where is not None and str(where) not in str(err) else ""
-        print(f"rotation61 record: error: {prefix}{err}", file=sys.stderr)
+        print(f"rotation61 record: error: {prefix}{brief(str(err))}", file=sys.stderr)
         return 1
 
 

@@ -21,7 +21,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
-from rotation61.cli.record import load_records
+from rotation61.cli.record import brief, load_records
 from rotation61.records import MatchRecord, format_match, to_json
 from rotation61.rules import Rotation61Error
 
@@ -38,9 +38,6 @@ __all__ = [
 
 TEXT_SUFFIXES: Final = frozenset({".r61", ".txt"})
 """A saved file whose name ends so holds the text notation; any other holds JSON."""
-
-_NOT_UTF8: Final = "not UTF-8 text"
-"""The detail of a file that is not UTF-8 text (the other details come from the OS)."""
 
 
 class RecordFileError(Exception):
@@ -79,6 +76,8 @@ class RecordFormat(StrEnum):
 def error_detail(err: BaseException) -> str:
     """What went wrong, for a message: the OS's explanation of an ``OSError``, else the text.
 
+    The text is cut to one short line (:func:`~rotation61.cli.record.brief`).
+
     Args:
         err: the error.
 
@@ -87,7 +86,7 @@ def error_detail(err: BaseException) -> str:
     """
     if isinstance(err, OSError) and err.strerror:
         return err.strerror
-    return str(err)
+    return brief(str(err))
 
 
 def _sync_directory(directory: Path) -> None:
@@ -194,8 +193,6 @@ def read_record(path: Path) -> MatchRecord:
         records = load_records(path)
     except OSError as err:
         raise RecordFileError("err.read", path=path, detail=error_detail(err)) from err
-    except UnicodeDecodeError as err:
-        raise RecordFileError("err.invalid", path=path, detail=_NOT_UTF8) from err
     except Rotation61Error as err:
         raise RecordFileError("err.invalid", path=path, detail=error_detail(err)) from err
     if len(records) != 1:
