@@ -213,19 +213,22 @@ def _inputs(draw: st.DrawFn) -> list[Input]:
             assert rack.pending is not None
             item = DecisionInput(option=draw(st.sampled_from(rack.pending.options)))
         else:
-            balls = sorted(rack.on_table)
+            last = log.last
+            override = (
+                choice == "override" and last is not None and isinstance(last.step, ShotInput)
+            )
+            # an override replaces the last shot: it is drawn against the rack that shot
+            # was played in (the rack before it may have ended since)
+            played_in = last.before.rack if override and last is not None else rack
+            balls = sorted(played_in.on_table)
             pocketed = draw(st.lists(st.sampled_from(balls), max_size=3, unique=True))
             shot = Shot(
                 first_contact=draw(st.sampled_from((balls[0], balls[-1]))),
                 pocketed=tuple(pocketed),
                 rail_after_contact=frozenset({0}) if draw(st.booleans()) else frozenset(),
-                break_rail_balls=frozenset(balls[1:5]) if rack.is_break else None,
+                break_rail_balls=frozenset(balls[1:5]) if played_in.is_break else None,
             )
-            last = log.last
-            if choice == "override" and last is not None and isinstance(last.step, ShotInput):
-                item = OverrideInput(shot=shot)
-            else:
-                item = ShotInput(shot=shot)
+            item = OverrideInput(shot=shot) if override else ShotInput(shot=shot)
         log = log.append(item)
         items.append(item)
     return items
