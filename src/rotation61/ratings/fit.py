@@ -104,8 +104,8 @@ def fit(
                 n / (strength[player] + strength[o]) for o, n in opponents[player]
             )
             denominator += prior_racks / (strength[player] + ghost)
-            won = wins[player] + half
-            new = won / denominator if denominator > 0 else strength[player]
+            scored = wins[player] + half
+            new = scored / denominator if denominator > 0 else strength[player]
             if new <= 0:
                 new = strength[player] / 2
             moved = max(moved, abs(log2(new) - log2(strength[player])))

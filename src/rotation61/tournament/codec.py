@@ -54,6 +54,7 @@ def _config(config: Config) -> dict[str, Any]:
     return {
         "format": config.format.value,
         "seeding": config.seeding.value,
+        "draw_seed": config.draw_seed,
         "races": {
             "default": races.default,
             "by_stage": {stage.value: race for stage, race in races.by_stage},
@@ -141,9 +142,10 @@ def to_dict(state: EventState) -> dict[str, Any]:
         "name": event.name,
         "entries": [_entry(e) for e in event.entries],
         "config": _config(event.config),
-        "draw_seed": None
-        if not state.drawn
-        else next(i.seed for i in reversed(event.inputs) if isinstance(i, Draw)),
+        "draw_seed": next(
+            (i.seed for i in reversed(event.inputs) if isinstance(i, Draw)),
+            event.config.draw_seed,
+        ),
         "seed_order": list(state.order),
         "inputs": [input_to_dict(i) for i in event.inputs],
         "matches": [_match(m) for m in state.matches],
@@ -190,6 +192,7 @@ def _config_from(data: Any) -> Config:
         return Config(
             format=Format(_get(data, "format", str, "config")),
             seeding=SeedingMethod(data.get("seeding", "rating")),
+            draw_seed=int(data.get("draw_seed", 0)),
             races=Races(
                 default=races.get("default", 7),
                 by_stage=tuple((Stage(k), v) for k, v in races.get("by_stage", {}).items()),

@@ -217,10 +217,12 @@ class Config:
         swiss_rounds: Swiss: the number of rounds (0: ceil(log2 of the field)).
         tables: the table names (empty: any name is accepted).
         tv_tables: the tables that take featured matches first.
+        draw_seed: the seed of the random draw, shown (and stored) before the draw.
     """
 
     format: Format
     seeding: SeedingMethod = SeedingMethod.RATING
+    draw_seed: int = 0
     races: Races = Races()
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     grand_final_reset: bool = True

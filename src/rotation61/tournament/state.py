@@ -140,6 +140,8 @@ class EventState:
     def champion(self) -> str | None:
         """The winner of the event, once decided (a round robin of several groups has none)."""
         fmt = self.event.config.format
+        if not self.matches:
+            return None
         if fmt in (Format.SINGLE, Format.DOUBLE):
             finals = [m for m in self.matches if m.stage in (Stage.MAIN, Stage.GRAND_FINAL)]
             last = self.matches[-1]
