@@ -232,10 +232,12 @@ class Config:
     tv_tables: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        Format(self.format)
-        SeedingMethod(self.seeding)
-        for tie_break in self.tie_breaks:
-            TieBreak(tie_break)
+        try:
+            object.__setattr__(self, "format", Format(self.format))
+            object.__setattr__(self, "seeding", SeedingMethod(self.seeding))
+            object.__setattr__(self, "tie_breaks", tuple(TieBreak(t) for t in self.tie_breaks))
+        except ValueError as err:
+            raise InvalidEventError(str(err)) from err
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
             raise InvalidEventError(f"tie-breaks {list(self.tie_breaks)!r} repeat a criterion")
         if self.group_size < 0 or self.group_size == 1:
