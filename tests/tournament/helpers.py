@@ -37,7 +37,9 @@ def play_out(state: EventState, seed: int) -> EventState:
         match = ready[0]
         loser_racks = rng.randrange(match.race)
         racks = (match.race, loser_racks) if rng.random() < 0.5 else (loser_racks, match.race)
-        state = play(state, Result(match=match.id, racks=racks, points=(racks[0] * 61, racks[1] * 61)))
+        state = play(
+            state, Result(match=match.id, racks=racks, points=(racks[0] * 61, racks[1] * 61))
+        )
     return state
 
 

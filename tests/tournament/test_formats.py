@@ -105,9 +105,11 @@ def test_swiss_never_repeats_a_pairing_while_another_exists(n: int, seed: int, e
         if any(p in met for p in pairs):
             everyone = sorted({p for m in matches for p in m.players if p})
             candidates = [p for p in everyone if p not in had_bye] or everyone
-            options = [everyone] if len(everyone) % 2 == 0 else [
-                [p for p in everyone if p != bye] for bye in candidates
-            ]
+            options = (
+                [everyone]
+                if len(everyone) % 2 == 0
+                else [[p for p in everyone if p != bye] for bye in candidates]
+            )
             assert not any(_perfect_without_rematch(o, met) for o in options), round_
         if byes:
             assert len(byes) == 1

@@ -35,7 +35,9 @@ from tests.tournament.helpers import drawn, field
 
 def test_duplicate_entries_are_refused() -> None:
     with pytest.raises(DuplicateEntryError, match="'p1' is entered twice"):
-        new_event("x", [Entry(id="p1", name="A"), Entry(id="p1", name="B")], Config(format="single"))  # type: ignore[arg-type]
+        new_event(
+            "x", [Entry(id="p1", name="A"), Entry(id="p1", name="B")], Config(format="single")
+        )  # type: ignore[arg-type]
     with pytest.raises(DuplicateEntryError, match="'an ' of club 'x' is entered twice"):
         new_event(
             "x",
@@ -45,7 +47,7 @@ def test_duplicate_entries_are_refused() -> None:
 
 
 def test_field_size_is_2_to_256() -> None:
-    with pytest.raises(InvalidEventError, match="1 players is outside 2..256"):
+    with pytest.raises(InvalidEventError, match=r"1 players is outside 2\.\.256"):
         new_event("x", field(1), Config(format=Format.SINGLE))
     with pytest.raises(InvalidEventError, match="257 players"):
         new_event("x", field(257), Config(format=Format.SINGLE))
@@ -135,12 +137,13 @@ def test_a_correction_in_double_elimination_reaches_the_losers_side() -> None:
 def test_withdrawal_gives_walkovers_and_a_no_show_loses_one_match() -> None:
     state = drawn(4, Format.DOUBLE)
     a, b = state.match("W1-1").players
-    assert a is not None and b is not None
+    assert a is not None
+    assert b is not None
     state = play(state, Walkover(match="W1-1", winner=a))
     assert state.match("W1-1").status is Status.WALKOVER
     assert state.match("L1-1").players[0] == b
     state = play(state, Withdrawal(player=b))
-    c, d = state.match("W1-2").players
+    _c, d = state.match("W1-2").players
     state = play(state, Result(match="W1-2", racks=(2, 0)))
     assert state.match("L1-1").status is Status.WALKOVER
     assert state.match("L1-1").winner == d
