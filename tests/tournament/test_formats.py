@@ -147,3 +147,16 @@ def test_replaying_the_stored_inputs_rebuilds_an_equal_event(
         )
     )
     assert replay(partial.event) == partial
+
+
+def test_every_field_size_draws_byes_only_against_players_in_round_one() -> None:
+    sizes = [(n, Format.SINGLE) for n in range(2, 257)]
+    sizes += [(n, Format.DOUBLE) for n in (*range(2, 40), *range(40, 257, 9), 255, 256)]
+    for n, fmt in sizes:
+        state = drawn(n, fmt)
+        first = [
+            m for m in state.matches if m.round == 1 and m.stage in (Stage.MAIN, Stage.WINNERS)
+        ]
+        assert sum(m.players.count(BYE) for m in first) == 2 * len(first) - n
+        assert all(m.players != (BYE, BYE) for m in first), n
+        assert all(m.status in (Status.READY, Status.BYE) for m in first)
