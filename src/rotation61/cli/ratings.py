@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{len(records)} matches, {sum(t.won + t.lost for t in tallies)} racks")
     for place, rating in enumerate(rated, start=1):
         mark = " *" if rating.preliminary else ""
-        print(f"{place:>3}. {rating.player:<28} {rating.rating:7.1f}  ({rating.racks} racks){mark}")
+        racks = f"{rating.racks} rack" + ("" if rating.racks == 1 else "s")
+        print(f"{place:>3}. {rating.player:<28} {rating.rating:7.1f}  ({racks}){mark}")
     if any(r.preliminary for r in rated):
         print(f"* preliminary: fewer than {args.preliminary_below} racks")
     return 0
