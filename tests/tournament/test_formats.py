@@ -151,7 +151,7 @@ def test_replaying_the_stored_inputs_rebuilds_an_equal_event(
 
 def test_every_field_size_draws_byes_only_against_players_in_round_one() -> None:
     sizes = [(n, Format.SINGLE) for n in range(2, 257)]
-    sizes += [(n, Format.DOUBLE) for n in (*range(2, 40), *range(40, 257, 9), 255, 256)]
+    sizes += [(n, Format.DOUBLE) for n in (*range(2, 34), *range(40, 257, 23), 255, 256)]
     for n, fmt in sizes:
         state = drawn(n, fmt)
         first = [
@@ -160,3 +160,39 @@ def test_every_field_size_draws_byes_only_against_players_in_round_one() -> None
         assert sum(m.players.count(BYE) for m in first) == 2 * len(first) - n
         assert all(m.players != (BYE, BYE) for m in first), n
         assert all(m.status in (Status.READY, Status.BYE) for m in first)
+
+
+@settings(max_examples=8)
+@given(n=st.integers(4, 256), k=st.integers(1, 7), seed=st.integers(0, 999))
+def test_double_until_the_last_k_then_single(n: int, k: int, seed: int) -> None:
+    size = 1 << (n - 1).bit_length()
+    last = min(1 << k, size // 2)
+    state = play_out(drawn(n, Format.DOUBLE, single_from=last), seed)
+    assert state.finished
+    champion = state.champion
+    assert champion is not None
+    knockout = [m for m in state.matches if m.stage is Stage.KNOCKOUT]
+    assert len(knockout) == last - 1
+    entered = {p for m in knockout if m.round == 1 for p in m.players}
+    assert len(entered) == last
+    counts = losses(state)
+    for player, lost in counts.items():
+        if player == champion:
+            assert lost <= 1
+        elif player in entered:
+            assert lost in (1, 2)
+        else:
+            assert lost == 2
+    out = [line for line in state.standings() if line.out]
+    assert len(out) == n - 1
+
+
+def test_single_from_must_be_a_power_of_two_within_half_the_bracket() -> None:
+    import pytest
+
+    from rotation61.tournament import Config, InvalidEventError
+
+    with pytest.raises(InvalidEventError, match="last 6: not a power of two"):
+        Config(format=Format.DOUBLE, single_from=6)
+    with pytest.raises(InvalidEventError, match="last 8: more than half the bracket of 8"):
+        drawn(5, Format.DOUBLE, single_from=8)

@@ -133,6 +133,13 @@ def _add_settings(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--race-final", type=int, default=0, help="the race of the final")
     parser.add_argument("--no-reset", action="store_true", help="double: no grand-final reset")
+    parser.add_argument(
+        "--single-from",
+        type=int,
+        default=0,
+        metavar="K",
+        help="double: single elimination once K players are left (a power of two)",
+    )
     parser.add_argument("--group-size", type=int, default=0, help="round robin: largest group")
     parser.add_argument("--rounds", type=int, default=0, help="Swiss: rounds (default log2 N)")
     parser.add_argument("--tables", default="", help="table names by commas")
@@ -157,6 +164,7 @@ def _config(args: argparse.Namespace) -> Config:
         draw_seed=args.seed,
         races=Races(default=args.race, by_stage=tuple(by_stage), final=args.race_final),
         grand_final_reset=not args.no_reset,
+        single_from=args.single_from,
         group_size=args.group_size,
         swiss_rounds=args.rounds,
         tables=_split(args.tables),

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rotation61.tournament.errors import InvalidEventError
 from rotation61.tournament.model import BYE, Stage
 from rotation61.tournament.seeding import bracket_positions, bracket_size
 
@@ -91,14 +92,20 @@ def _first_round(order: Sequence[str], size: int) -> list[str]:
 
 def _knockout(order: Sequence[str], stage: Stage, prefix: str) -> list[MatchSpec]:
     size = bracket_size(len(order))
-    lines = _first_round(order, size)
+    lines = [Slot.player(p) for p in _first_round(order, size)]
+    return _ladder(lines, stage, prefix)
+
+
+def _ladder(lines: Sequence[Slot], stage: Stage, prefix: str) -> list[MatchSpec]:
+    """A knockout over ``lines`` (a power of two): line 2i meets 2i+1, winners go on."""
+    size = len(lines)
     specs = [
         MatchSpec(
             id=f"{prefix}1-{i + 1}",
             stage=stage,
             round=1,
             index=i + 1,
-            slots=(Slot.player(lines[2 * i]), Slot.player(lines[2 * i + 1])),
+            slots=(lines[2 * i], lines[2 * i + 1]),
         )
         for i in range(size // 2)
     ]
@@ -202,13 +209,23 @@ def _losers_side(size: int) -> list[MatchSpec]:
     return specs
 
 
-def double_elimination(order: Sequence[str], *, reset: bool) -> tuple[MatchSpec, ...]:
+def double_elimination(
+    order: Sequence[str], *, reset: bool, single_from: int = 0
+) -> tuple[MatchSpec, ...]:
     """True double elimination: winners' side, losers' side, grand final and reset.
+
+    With ``single_from`` (K), the two sides stop when K/2 players are left on each, and
+    a single-elimination knockout follows: winners' side qualifier ``i`` against losers'
+    side qualifier ``K/2 + 1 - i``.
 
     >>> [s.id for s in double_elimination(["a", "b", "c", "d"], reset=True)]
     ['W1-1', 'W1-2', 'W2-1', 'L1-1', 'L2-1', 'GF', 'GF2']
+    >>> [s.id for s in double_elimination(list("abcdefgh"), reset=True, single_from=4)][-3:]
+    ['K1-1', 'K1-2', 'K2-1']
     """
     size = bracket_size(len(order))
+    if single_from:
+        return _double_then_single(order, size, single_from)
     winners = _knockout(order, Stage.WINNERS, "W")
     losers = _losers_side(size)
     top = winners[-1].id
@@ -235,6 +252,28 @@ def double_elimination(order: Sequence[str], *, reset: bool) -> tuple[MatchSpec,
             )
         )
     return tuple(specs)
+
+
+def _double_then_single(order: Sequence[str], size: int, last: int) -> tuple[MatchSpec, ...]:
+    if last * 2 > size:
+        raise InvalidEventError(
+            f"single elimination from the last {last}: more than half the bracket of {size}"
+        )
+    k, m = size.bit_length() - 1, last.bit_length() - 1
+    winners_rounds, losers_rounds = k - m + 1, 2 * (k - m)
+    winners = [s for s in _knockout(order, Stage.WINNERS, "W") if s.round <= winners_rounds]
+    losers = [s for s in _losers_side(size) if s.round <= losers_rounds]
+    half = last // 2
+    lines = [
+        slot
+        for i in range(half)
+        for slot in (
+            Slot.winner(f"W{winners_rounds}-{i + 1}"),
+            Slot.winner(f"L{losers_rounds}-{half - i}"),
+        )
+    ]
+    knockout = _ladder(lines, Stage.KNOCKOUT, "K")
+    return (*winners, *losers, *knockout[:-1], _as_final(knockout[-1]))
 
 
 def groups(order: Sequence[str], size: int) -> tuple[tuple[str, ...], ...]:

@@ -70,6 +70,7 @@ def _config(config: Config) -> dict[str, Any]:
         "swiss_rounds": config.swiss_rounds,
         "tables": list(config.tables),
         "tv_tables": list(config.tv_tables),
+        "single_from": config.single_from,
     }
 
 
@@ -208,6 +209,7 @@ def _config_from(data: Any) -> Config:
             swiss_rounds=int(data.get("swiss_rounds", 0)),
             tables=tuple(data.get("tables", [])),
             tv_tables=tuple(data.get("tv_tables", [])),
+            single_from=int(data.get("single_from", 0)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         if isinstance(err, InvalidEventError):

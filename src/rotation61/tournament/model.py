@@ -67,6 +67,8 @@ class Stage(StrEnum):
     """The winners' side champion against the losers' side champion."""
     RESET = "reset"
     """The second grand final, played when the losers' side champion wins the first."""
+    KNOCKOUT = "knockout"
+    """Double elimination's single-elimination finish among the last players."""
     GROUP = "group"
     """A round-robin group."""
     SWISS = "swiss"
@@ -218,6 +220,8 @@ class Config:
         tables: the table names (empty: any name is accepted).
         tv_tables: the tables that take featured matches first.
         draw_seed: the seed of the random draw, shown (and stored) before the draw.
+        single_from: double elimination until this many players are left (a power of
+            two, at most half the bracket), then single elimination; 0: double to the end.
     """
 
     format: Format
@@ -230,8 +234,13 @@ class Config:
     swiss_rounds: int = 0
     tables: tuple[str, ...] = ()
     tv_tables: tuple[str, ...] = ()
+    single_from: int = 0
 
     def __post_init__(self) -> None:
+        if self.single_from and (self.single_from < 2 or self.single_from & (self.single_from - 1)):
+            raise InvalidEventError(
+                f"single elimination from the last {self.single_from!r}: not a power of two ≥ 2"
+            )
         try:
             object.__setattr__(self, "format", Format(self.format))
             object.__setattr__(self, "seeding", SeedingMethod(self.seeding))

@@ -2,10 +2,11 @@
 
 Priority: featured matches take a free TV table first; then every ready match in
 order of round, then stage (winners' side, main bracket, groups and Swiss before the
-losers' side, the grand final and its reset), then group, then bracket order. A
-match takes the first free table in the listed order, non-TV tables first for a
-match that is not featured; a TV table is left free for a waiting featured match. A
-player still playing (or just called) elsewhere is never called.
+losers' side, then the grand final or the knockout, then the reset), then group,
+then bracket order. A match takes the first free table in the listed order,
+non-TV tables first for a match that is not featured; a TV table is left free for
+a waiting featured match. A player still playing (or just called) elsewhere is never
+called.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ _STAGE_ORDER = {
     Stage.SWISS: 0,
     Stage.LOSERS: 1,
     Stage.GRAND_FINAL: 2,
+    Stage.KNOCKOUT: 2,
     Stage.RESET: 3,
 }
 

@@ -102,14 +102,18 @@ def _add(line: Line, **counts: int) -> Line:
 
 
 _STAGE_FINISH = {Stage.GRAND_FINAL: 1000, Stage.RESET: 1001}
+_KNOCKOUT_FINISH = 500
 
 
 def finish(match: Match) -> int:
     """How far a player knocked out in ``match`` got: later stages and rounds rank higher.
 
     A losers' side or single-elimination round counts as its number; the grand final
-    as 1000 and the reset as 1001.
+    as 1000 and the reset as 1001; a round of the knockout after a double elimination
+    as 500 plus its number.
     """
+    if match.stage is Stage.KNOCKOUT:
+        return _KNOCKOUT_FINISH + match.round
     return _STAGE_FINISH.get(match.stage, match.round)
 
 

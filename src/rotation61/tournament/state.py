@@ -143,7 +143,11 @@ class EventState:
         if not self.matches:
             return None
         if fmt in (Format.SINGLE, Format.DOUBLE):
-            finals = [m for m in self.matches if m.stage in (Stage.MAIN, Stage.GRAND_FINAL)]
+            finals = [
+                m
+                for m in self.matches
+                if m.stage in (Stage.MAIN, Stage.GRAND_FINAL, Stage.KNOCKOUT)
+            ]
             last = self.matches[-1]
             if fmt is Format.SINGLE or last.status is Status.VOID:
                 last = finals[-1]
@@ -195,7 +199,11 @@ def _knocked_out(state: EventState) -> dict[str, int]:
         if match.status not in (Status.DONE, Status.WALKOVER) or not match.loser:
             continue
         losses[match.loser] = losses.get(match.loser, 0) + 1
-        if fmt is Format.SINGLE or losses[match.loser] >= 2 or match.stage is Stage.GRAND_FINAL:
+        if (
+            fmt is Format.SINGLE
+            or losses[match.loser] >= 2
+            or match.stage in (Stage.GRAND_FINAL, Stage.KNOCKOUT)
+        ):
             if match.stage is Stage.GRAND_FINAL and _reset_played(state):
                 continue
             out[match.loser] = finish(match)
@@ -304,7 +312,9 @@ def _structure(config: Config, order: Sequence[str]) -> tuple[MatchSpec, ...]:
     if config.format is Format.SINGLE:
         return bracket.single_elimination(order)
     if config.format is Format.DOUBLE:
-        return bracket.double_elimination(order, reset=config.grand_final_reset)
+        return bracket.double_elimination(
+            order, reset=config.grand_final_reset, single_from=config.single_from
+        )
     if config.format is Format.ROUND_ROBIN:
         return bracket.round_robin(order, config.group_size)
     return ()
