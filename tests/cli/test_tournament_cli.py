@@ -176,3 +176,46 @@ def test_ratings_from_records(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert f"{len(records)} matches" in out or "matches" in out.splitlines()[0]
     assert "* preliminary" in out
+
+
+def test_tie_breaks_are_configurable_and_shown(
+    tmp_path: Path, players: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "event.json"
+    assert (
+        main(
+            [
+                "tournament",
+                "create",
+                "--players",
+                str(players),
+                "--format",
+                "round-robin",
+                "--tie-breaks",
+                "matches_won,head_to_head",
+                "-o",
+                str(event),
+            ]
+        )
+        == 0
+    )
+    main(["tournament", "draw", str(event)])
+    capsys.readouterr()
+    main(["tournament", "show", str(event)])
+    assert "-- standings (by matches_won, head_to_head, then seed)" in capsys.readouterr().out
+    code = main(
+        [
+            "tournament",
+            "create",
+            "--players",
+            str(players),
+            "--format",
+            "swiss",
+            "--tie-breaks",
+            "luck",
+            "-o",
+            str(event),
+        ]
+    )
+    assert code == 1
+    assert "'luck' is not a valid TieBreak" in capsys.readouterr().err

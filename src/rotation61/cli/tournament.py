@@ -39,6 +39,7 @@ from rotation61.tournament import (
     SeedingMethod,
     Stage,
     Status,
+    TieBreak,
     Walkover,
     Withdrawal,
     draw,
@@ -140,6 +141,12 @@ def _add_settings(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="double: single elimination once K players are left (a power of two)",
     )
+    parser.add_argument(
+        "--tie-breaks",
+        default="",
+        metavar="A,B,...",
+        help=f"standings criteria in order ({', '.join(t.value for t in TieBreak)})",
+    )
     parser.add_argument("--group-size", type=int, default=0, help="round robin: largest group")
     parser.add_argument("--rounds", type=int, default=0, help="Swiss: rounds (default log2 N)")
     parser.add_argument("--tables", default="", help="table names by commas")
@@ -158,8 +165,13 @@ def _config(args: argparse.Namespace) -> Config:
             by_stage.append((Stage(stage.strip()), int(race)))
         except ValueError as err:
             raise InvalidEventError(f"--race-stage {item!r} is not STAGE=N") from err
+    try:
+        tie_breaks = tuple(TieBreak(t) for t in _split(args.tie_breaks))
+    except ValueError as err:
+        raise InvalidEventError(f"--tie-breaks: {err}") from err
     return Config(
         format=_FORMATS[args.format],
+        tie_breaks=tie_breaks or Config(format=Format.SINGLE).tie_breaks,
         seeding=SeedingMethod(args.seeding),
         draw_seed=args.seed,
         races=Races(default=args.race, by_stage=tuple(by_stage), final=args.race_final),
@@ -318,7 +330,8 @@ def render(state: EventState) -> str:
             group = f" group {match.group}" if match.group else ""
             lines.append(f"-- {match.stage}{group} round {match.round}")
         lines.append("   " + _match_line(match, names))
-    lines.append("-- standings")
+    order = ", ".join(t.value for t in event.config.tie_breaks)
+    lines.append(f"-- standings (by {order}, then seed)")
     lines.append("   #  player                    W  L  racks  points")
     for line in state.standings():
         lines.append("   " + _standing_line(line, names))
