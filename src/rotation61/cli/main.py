@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Final
 
 from rotation61 import __version__
-from rotation61.cli import record, score
+from rotation61.cli import ratings, record, score, tournament
 from rotation61.conformance import load_scenarios, run_scenarios
 from rotation61.rules import Rotation61Error
 
@@ -90,6 +90,22 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     record.add_arguments(records)
     records.set_defaults(handler=record.run)
+
+    events = commands.add_parser(
+        "tournament",
+        help="tournaments: create, draw, results, queue, standings, export, simulate",
+        description="Tournament events (single, double, round robin, Swiss) in a JSON file.",
+    )
+    tournament.add_arguments(events)
+    events.set_defaults(handler=tournament.run)
+
+    rating = commands.add_parser(
+        "ratings",
+        help="fit and show player ratings from match records",
+        description="Ratings from every rack of the records (odds double every 100 points).",
+    )
+    ratings.add_arguments(rating)
+    rating.set_defaults(handler=ratings.run)
 
     for name in _OPTIONAL_COMMANDS:
         _add_optional_command(commands, name, load=name == command)

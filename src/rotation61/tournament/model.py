@@ -1,0 +1,377 @@
+"""The event as data: entries, settings and the inputs every state is replayed from."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from rotation61.tournament.errors import (
+    DuplicateEntryError,
+    InvalidEventError,
+    UnknownPlayerError,
+)
+
+__all__ = [
+    "BYE",
+    "Call",
+    "Config",
+    "Draw",
+    "Entry",
+    "Event",
+    "Feature",
+    "Format",
+    "Input",
+    "Races",
+    "Result",
+    "SeedingMethod",
+    "Stage",
+    "TieBreak",
+    "Walkover",
+    "WalkoverReason",
+    "Withdrawal",
+]
+
+BYE: Final = ""
+"""The occupant of an empty bracket slot (player ids are never empty)."""
+
+_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+MAX_FIELD: Final = 256
+"""The largest field an event takes."""
+
+
+class Format(StrEnum):
+    """How the field is played off."""
+
+    SINGLE = "single"
+    """Single elimination: one loss and out."""
+    DOUBLE = "double"
+    """True double elimination: winners' and losers' sides, a grand final (and reset)."""
+    ROUND_ROBIN = "round_robin"
+    """Every pair of a group meets once (Berger schedule)."""
+    SWISS = "swiss"
+    """A fixed number of rounds, paired by standing, no rematch until unavoidable."""
+
+
+class Stage(StrEnum):
+    """The part of the event a match belongs to."""
+
+    MAIN = "main"
+    """The single-elimination bracket."""
+    WINNERS = "winners"
+    """The winners' side of a double elimination."""
+    LOSERS = "losers"
+    """The losers' side of a double elimination."""
+    GRAND_FINAL = "grand_final"
+    """The winners' side champion against the losers' side champion."""
+    RESET = "reset"
+    """The second grand final, played when the losers' side champion wins the first."""
+    KNOCKOUT = "knockout"
+    """Double elimination's single-elimination finish among the last players."""
+    GROUP = "group"
+    """A round-robin group."""
+    SWISS = "swiss"
+    """A Swiss round."""
+
+
+class SeedingMethod(StrEnum):
+    """How the seed order of the field is made."""
+
+    RATING = "rating"
+    """By rating, highest first; equal ratings in entry order."""
+    HAND = "hand"
+    """In the order given by the organiser."""
+    RANDOM = "random"
+    """A random draw from the stored seed (``random.Random(seed)``)."""
+
+
+class TieBreak(StrEnum):
+    """A standings criterion, applied in the configured order (higher is better)."""
+
+    MATCHES_WON = "matches_won"
+    RACK_DIFFERENCE = "rack_difference"
+    POINT_DIFFERENCE = "point_difference"
+    HEAD_TO_HEAD = "head_to_head"
+    """Matches won among the players still tied, counted afresh for each tied group."""
+
+
+class WalkoverReason(StrEnum):
+    """Why a match was decided without play."""
+
+    NO_SHOW = "no_show"
+    FORFEIT = "forfeit"
+
+
+def _check_id(value: str, what: str) -> None:
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise InvalidEventError(f"{what} {value!r} is not an id (letters, digits, _ . -)")
+
+
+def _check_text(value: str, what: str) -> None:
+    if not isinstance(value, str) or "\n" in value or "\r" in value:
+        raise InvalidEventError(f"{what} {value!r} is not a one-line text")
+
+
+def _check_race(value: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 99:
+        raise InvalidEventError(f"{what} {value!r} is not a race length 1..99")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Entry:
+    """A player entered in the event.
+
+    Attributes:
+        id: the player's id in the event (letters, digits, ``_ . -``).
+        name: the player's name.
+        club: the club, may be empty.
+        rating: the rating (an integer), or ``None``.
+        player_class: the class or category (``class`` on the wire), may be empty.
+    """
+
+    id: str
+    name: str
+    club: str = ""
+    rating: int | None = None
+    player_class: str = ""
+
+    def __post_init__(self) -> None:
+        _check_id(self.id, "player id")
+        _check_text(self.name, "name")
+        if not self.name.strip():
+            raise InvalidEventError(f"player {self.id!r} has an empty name")
+        _check_text(self.club, "club")
+        _check_text(self.player_class, "class")
+        if self.rating is not None and (
+            isinstance(self.rating, bool) or not isinstance(self.rating, int)
+        ):
+            raise InvalidEventError(f"rating {self.rating!r} of {self.id!r} is not an integer")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Races:
+    """The race length of every match: by round, else by stage, else the default.
+
+    Attributes:
+        default: the race of any match not named below.
+        by_stage: ``(stage, race)`` pairs.
+        by_round: ``(stage, round, race)`` triples; they win over ``by_stage``.
+        final: the race of the last match (the final of single elimination, the grand
+            final and reset of double elimination); 0 for no special final race.
+    """
+
+    default: int = 7
+    by_stage: tuple[tuple[Stage, int], ...] = ()
+    by_round: tuple[tuple[Stage, int, int], ...] = ()
+    final: int = 0
+
+    def __post_init__(self) -> None:
+        _check_race(self.default, "race")
+        for stage, race in self.by_stage:
+            Stage(stage)
+            _check_race(race, f"race of stage {stage!r}")
+        for stage, round_, race in self.by_round:
+            Stage(stage)
+            if round_ < 1:
+                raise InvalidEventError(f"round {round_!r} of stage {stage!r} is not 1 or more")
+            _check_race(race, f"race of {stage!r} round {round_!r}")
+        if self.final:
+            _check_race(self.final, "race of the final")
+
+    def race(self, stage: Stage, round_: int, *, final: bool = False) -> int:
+        """The race length of a match.
+
+        >>> Races(default=7, by_stage=((Stage.LOSERS, 5),), final=9).race(Stage.LOSERS, 2)
+        5
+        """
+        if final and self.final:
+            return self.final
+        for s, r, race in self.by_round:
+            if s == stage and r == round_:
+                return race
+        for s, race in self.by_stage:
+            if s == stage:
+                return race
+        return self.default
+
+
+DEFAULT_TIE_BREAKS: Final = (
+    TieBreak.MATCHES_WON,
+    TieBreak.RACK_DIFFERENCE,
+    TieBreak.POINT_DIFFERENCE,
+    TieBreak.HEAD_TO_HEAD,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Config:
+    """The event's settings.
+
+    Attributes:
+        format: single, double, round robin or Swiss.
+        seeding: how the seed order is made.
+        races: the race of each stage and round.
+        tie_breaks: the standings criteria in order (the seed decides last).
+        grand_final_reset: double elimination: a second grand final when the losers'
+            side champion wins the first.
+        group_size: round robin: the largest group (0: one group of everyone).
+        swiss_rounds: Swiss: the number of rounds (0: ceil(log2 of the field)).
+        tables: the table names (empty: any name is accepted).
+        tv_tables: the tables that take featured matches first.
+        draw_seed: the seed of the random draw, shown (and stored) before the draw.
+        single_from: double elimination until this many players are left (a power of
+            two, at most half the bracket), then single elimination; 0: double to the end.
+    """
+
+    format: Format
+    seeding: SeedingMethod = SeedingMethod.RATING
+    draw_seed: int = 0
+    races: Races = Races()
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
+    grand_final_reset: bool = True
+    group_size: int = 0
+    swiss_rounds: int = 0
+    tables: tuple[str, ...] = ()
+    tv_tables: tuple[str, ...] = ()
+    single_from: int = 0
+
+    def __post_init__(self) -> None:
+        if self.single_from and (self.single_from < 2 or self.single_from & (self.single_from - 1)):
+            raise InvalidEventError(
+                f"single elimination from the last {self.single_from!r}: not a power of two ≥ 2"
+            )
+        try:
+            object.__setattr__(self, "format", Format(self.format))
+            object.__setattr__(self, "seeding", SeedingMethod(self.seeding))
+            object.__setattr__(self, "tie_breaks", tuple(TieBreak(t) for t in self.tie_breaks))
+        except ValueError as err:
+            raise InvalidEventError(str(err)) from err
+        if len(set(self.tie_breaks)) != len(self.tie_breaks):
+            raise InvalidEventError(f"tie-breaks {list(self.tie_breaks)!r} repeat a criterion")
+        if self.group_size < 0 or self.group_size == 1:
+            raise InvalidEventError(f"group size {self.group_size!r} is not 0 or 2 or more")
+        if self.swiss_rounds < 0:
+            raise InvalidEventError(f"Swiss rounds {self.swiss_rounds!r} is negative")
+        for table in (*self.tables, *self.tv_tables):
+            _check_id(table, "table")
+        unknown = [t for t in self.tv_tables if self.tables and t not in self.tables]
+        if unknown:
+            raise InvalidEventError(f"TV tables {unknown!r} are not among the tables")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw:
+    """The draw: the seed order, made once before play and stored.
+
+    Attributes:
+        seed: the random seed, shown before the draw (used by a random draw).
+        order: the player ids, seed 1 first (a hand seeding gives it; otherwise it is
+            the result of :func:`rotation61.tournament.seeding.seed_order`).
+    """
+
+    seed: int = 0
+    order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call:
+    """A match called to a table: it has started."""
+
+    match: str
+    table: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Result:
+    """A match result, or a corrected one.
+
+    Attributes:
+        match: the match id.
+        racks: racks won by the first and the second player.
+        points: points scored by the first and the second player (0, 0 if not kept).
+        record: a link to the match record, may be empty.
+    """
+
+    match: str
+    racks: tuple[int, int]
+    points: tuple[int, int] = (0, 0)
+    record: str = ""
+
+    def __post_init__(self) -> None:
+        for what, pair in (("racks", self.racks), ("points", self.points)):
+            if len(pair) != 2 or any(
+                isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in pair
+            ):
+                raise InvalidEventError(f"{what} {pair!r} of {self.match!r} are not two counts")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Walkover:
+    """A match decided without play (no-show or forfeit): ``winner`` goes through."""
+
+    match: str
+    winner: str
+    reason: WalkoverReason = WalkoverReason.NO_SHOW
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Withdrawal:
+    """A player leaves the event: every later match of theirs is a walkover."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Feature:
+    """A match marked for the TV table."""
+
+    match: str
+
+
+Input = Draw | Call | Result | Walkover | Withdrawal | Feature
+"""Everything that moves an event on, stored in order."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """An event: who entered, how it is played, and what has happened (the inputs).
+
+    Every state (bracket, standings, queue) is derived by replaying the inputs; see
+    :func:`rotation61.tournament.replay`.
+    """
+
+    name: str
+    entries: tuple[Entry, ...]
+    config: Config
+    inputs: tuple[Input, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "event name")
+        if not 2 <= len(self.entries) <= MAX_FIELD:
+            raise InvalidEventError(
+                f"a field of {len(self.entries)} players is outside 2..{MAX_FIELD}"
+            )
+        seen: dict[str, Entry] = {}
+        names: set[tuple[str, str]] = set()
+        for entry in self.entries:
+            if entry.id in seen:
+                raise DuplicateEntryError(f"player id {entry.id!r} is entered twice")
+            key = (entry.name.strip().casefold(), entry.club.strip().casefold())
+            if key in names:
+                raise DuplicateEntryError(
+                    f"player {entry.name!r} of club {entry.club!r} is entered twice"
+                )
+            seen[entry.id] = entry
+            names.add(key)
+
+    def entry(self, player: str) -> Entry:
+        """The entry of a player id.
+
+        Raises:
+            UnknownPlayerError: no such player.
+        """
+        for entry in self.entries:
+            if entry.id == player:
+                return entry
+        raise UnknownPlayerError(f"no player {player!r} in the event")
