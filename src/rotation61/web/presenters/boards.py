@@ -108,6 +108,11 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
     names = _names(stored)
     last = log.last
     last_lines = entry_lines(last, lang, names) if last is not None else []
+    overridden = last is not None and last.engine_ruling is not None
+    # After an override the first lines say that the referee corrected the engine; the
+    # headline is what happened (the corrected ruling's own first line).
+    skip = (2 if _has_note(last) else 1) if overridden and last is not None else 0
+    ruled = last_lines[skip:]
     winner = match.winner
     return {
         "id": stored.id,
@@ -132,11 +137,26 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "fouls": list(rack.consecutive_fouls),
         "foul_limit": rack.rules.consecutive_foul_limit,
         "warning": _warning(match, lang, names),
-        "headline": last_lines[0] if last_lines else None,
+        "headline": ruled[0] if ruled else None,
+        "overridden": overridden,
         "last_lines": last_lines,
         "state_lines": describe_state(match, names, lang),
         "winner": None if winner is None else names[winner],
+        "event": _tag(stored, "Event"),
+        "round": _tag(stored, "Round"),
     }
+
+
+def _has_note(entry: AppliedStep) -> bool:
+    return entry.override is not None and bool(entry.override.note)
+
+
+def _tag(stored: StoredMatch, name: str) -> str | None:
+    """A header tag by name (any case: the desk form's ``event=`` lines count too)."""
+    for key, value in stored.header.tags:
+        if key.lower() == name.lower() and value:
+            return value
+    return None
 
 
 def _spotting(stored: StoredMatch, log: MatchLog, lang: Language) -> str | None:
