@@ -221,3 +221,153 @@ def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Serv
             assert live_now.index(f"card-{later.id}") < live_now.index(f"card-{two.id}")
         snap(page, f"hall-{name}")
         context.close()
+
+
+def open_console(
+    browser: Any,  # noqa: F811
+    table: Table,
+    viewport: str,
+    lang: str = "vi",
+    *,
+    live: bool = True,
+) -> tuple[Any, Any]:
+    """A referee's browser at a viewport, past the PIN form, on the console."""
+    context = browser.new_context(viewport=VIEWPORTS[viewport], has_touch=viewport != "tv")
+    page = context.new_page()
+    if not live:
+        page.route("**/events*", lambda route: route.abort())
+    page.goto(f"{table.url}/lang/{lang}?next=/matches/{table.id}/console")
+    page.fill("input[name=pin]", table.pin)
+    page.click("#pin-submit")
+    page.wait_for_selector(".pick-pocket")
+    _seq(page, "#console", table.seq)
+    return context, page
+
+
+def board_seq(table: Table) -> int:
+    seq: int = httpx.get(f"{table.url}/api/matches/{table.id}").json()["seq"]
+    return seq
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"), [("phone", "vi"), ("phone", "en"), ("tablet", "vi"), ("tv", "en")]
+)
+def test_console_error_is_shown_next_to_the_action(
+    browser: Any,  # noqa: F811
+    server: Server,
+    viewport: str,
+    lang: str,
+) -> None:
+    table = Table(server)
+    # This tablet misses the live updates, and another device records the break first:
+    # the server refuses the tablet's shot as stale (a real 409 from the server).
+    context, page = open_console(browser, table, viewport, lang, live=False)
+    table.send(kind="shot", shot=shot(1, 7, break_rails=BREAK_RAILS))
+    page.click(".pick-pocket[data-ball='5']")
+    page.click("#record")
+    message = page.locator("#action-message")
+    message.wait_for()
+    assert "error" in (message.get_attribute("class") or "")
+    words = message.text_content() or ""
+    assert "Error" not in words
+    assert "Stale" not in words
+    assert ("màn hình đã cũ" if lang == "vi" else "out of date") in words
+    # Next to the action: right after the Record button's row, and on screen.
+    assert page.evaluate(
+        "document.querySelector('#action-message').previousElementSibling.contains("
+        "document.querySelector('#record'))"
+    )
+    box = message.bounding_box()
+    height = VIEWPORTS[viewport]["height"]
+    assert box is not None
+    assert box["y"] >= 0
+    assert box["y"] + box["height"] <= height
+    # The screen now shows the stored break (the 7 is down) and nothing was stored twice.
+    _seq(page, "#console", 1)
+    assert page.text_content("[data-testid=score-a]") == "7"
+    assert board_seq(table) == 1
+    snap(page, f"console-error-{lang}-{viewport}")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_console_queues_inputs_and_never_applies_a_resend_twice(
+    browser: Any,  # noqa: F811
+    server: Server,
+    viewport: str,
+) -> None:
+    table = Table(server)
+    context, page = open_console(browser, table, viewport, live=False)
+    # The server cannot be reached: the break waits in the queue.
+    page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
+    page.click(".pick-pocket[data-ball='5']")
+    page.click("#record")
+    page.wait_for_function("document.querySelector('#console').dataset.queued === '1'")
+    assert "1" in (page.text_content("#action-message") or "")
+    snap(page, f"console-queued-{viewport}")
+    assert board_seq(table) == 0
+    # Back: it is sent once, in order.
+    page.unroute("**/inputs*")
+    _seq(page, "#console", 1)
+    page.wait_for_function("document.querySelector('#console').dataset.queued === '0'")
+    assert board_seq(table) == 1
+    assert page.text_content("[data-testid=score-a]") == "5"
+
+    # The next shot reaches the server and is stored, but its answer is lost: the
+    # console resends it, the server refuses the stale expected_seq, and the console
+    # sees that the log advanced by exactly that shot. Stored once.
+    lost = {"n": 0}
+
+    def lose_the_answer(route: Any) -> None:
+        if lost["n"] == 0:
+            lost["n"] += 1
+            route.fetch()
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/inputs*", lose_the_answer)
+    page.click(".pick-pocket[data-ball='1']")
+    page.click(".pick-pocket[data-ball='2']")
+    page.click("#record")
+    _seq(page, "#console", 2)
+    page.wait_for_function("document.querySelector('#console').dataset.queued === '0'")
+    assert lost["n"] == 1
+    assert board_seq(table) == 2
+    assert page.text_content("[data-testid=score-a]") == "8"
+    assert "error" not in (page.get_attribute("#action-message", "class") or "")
+
+    # A real conflict: offline, the referee enters a shot; meanwhile another device
+    # records a different one. When the server is back, the queued shot is refused
+    # and the referee is told, next to the button.
+    page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
+    page.click(".pick-pocket[data-ball='3']")
+    page.click("#record")
+    page.wait_for_function("document.querySelector('#console').dataset.queued === '1'")
+    table.seq = 2
+    table.send(kind="shot", shot=shot(3, 4))
+    page.unroute("**/inputs*")
+    page.wait_for_function("document.querySelector('#console').dataset.queued === '0'")
+    _seq(page, "#console", 3)
+    assert "error" in (page.get_attribute("#action-message", "class") or "")
+    assert "Error" not in (page.text_content("#action-message") or "")
+    assert board_seq(table) == 3
+    assert page.text_content("[data-testid=score-a]") == "12"
+    snap(page, f"console-conflict-{viewport}")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_second_console_updates_live(browser: Any, server: Server, viewport: str) -> None:  # noqa: F811
+    table = Table(server)
+    first_context, first = open_console(browser, table, viewport)
+    second_context, second = open_console(browser, table, "tablet")
+    first.click(".pick-pocket[data-ball='6']")
+    first.click("#record")
+    _seq(first, "#console", 1)
+    _seq(second, "#console", 1)
+    assert second.text_content("[data-testid=score-a]") == "6"
+    assert second.locator(".pick-pocket[data-ball='6']").count() == 0
+    snap(second, f"console-second-{viewport}")
+    first_context.close()
+    second_context.close()
