@@ -14,7 +14,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.helpers import BREAK_RAILS, ORGANISER, shot
+from rotation61.rules import PRESETS
+from rotation61.text import Language
+from rotation61.web.core.i18n import ui
+from rotation61.web.presenters.codes import qr_svg
+from tests.web.helpers import BREAK_RAILS, ORGANISER, PASSWORD, shot
 from tests.web.server import Server, start_server, stop
 from tests.web.test_browser import browser  # noqa: F401  (the chromium fixture)
 
@@ -371,3 +375,62 @@ def test_a_second_console_updates_live(browser: Any, server: Server, viewport: s
     snap(second, f"console-second-{viewport}")
     first_context.close()
     second_context.close()
+
+
+def _desk(browser: Any, base: str, viewport: str, lang: str = "vi") -> tuple[Any, Any]:  # noqa: F811
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    page.goto(f"{base}/lang/{lang}?next=/login")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_selector("#create-form")
+    return context, page
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_desk_qr_codes_presets_and_live_scores(
+    browser: Any,  # noqa: F811
+    server: Server,
+    viewport: str,
+) -> None:
+    table = Table(server, table_name="Bàn 4", player_a="Quét A", player_b="Quét B")
+    # The desk opened at another name of the server: the codes use the request's host.
+    port = server.url.rsplit(":", 1)[1]
+    for host in ("127.0.0.1", "localhost"):
+        base = f"http://{host}:{port}"
+        context, page = _desk(browser, base, viewport)
+        card = page.locator(f".qr-card[data-match='{table.id}']")
+        for kind, path in (("console", "console"), ("scoreboard", "scoreboard")):
+            url = f"{base}/matches/{table.id}/{path}"
+            figure = card.locator(f".qr-{kind}")
+            assert figure.locator("a").get_attribute("href") == url
+            svg = figure.locator("svg.qr")
+            assert svg.is_visible()
+            # The drawing is the QR code of exactly that address.
+            drawn = svg.locator("path").get_attribute("d")
+            assert f'd="{drawn}"' in qr_svg(url)
+            size = svg.bounding_box()
+            assert size is not None
+            assert size["width"] >= 120
+        context.close()
+    context, page = _desk(browser, server.url, viewport)
+    # Every rule preset is named in the desk's language.
+    labels = page.eval_on_selector_all("select[name=preset] option", "os => os.map(o => o.text)")
+    assert labels == [ui("preset." + p.replace("-", "_"), Language.VI) for p in PRESETS]
+    assert "standard" not in labels
+    # New scores without a reload.
+    row = page.locator(f"#matches tr[data-match='{table.id}']")
+    table.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
+    page.wait_for_function(
+        f"document.querySelector('#matches tr[data-match=\"{table.id}\"] .pts').textContent"
+        " === '(5 – 0)'",
+        timeout=5000,
+    )
+    assert row.locator(".status").text_content() == ui("status.live", Language.VI)
+    card = page.locator(f".qr-card[data-match='{table.id}']")
+    card.scroll_into_view_if_needed()
+    snap(page, f"desk-qr-{viewport}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport][
+        "width"
+    ] or (viewport == "phone")
+    context.close()

@@ -37,7 +37,7 @@ from rotation61.web.schemas import (
     ScoreboardView,
 )
 
-__all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view"]
+__all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view", "sentence"]
 
 GENERAL_RULES_LABELS: Final[tuple[str, ...]] = (
     "double_hit",
@@ -50,8 +50,24 @@ GENERAL_RULES_LABELS: Final[tuple[str, ...]] = (
 _HISTORY: Final = 12
 
 
+_ENDS: Final = (".", "!", "?", "…")
+
+
+def sentence(line: str) -> str:
+    """A line as a sentence: ended with a full stop unless it already has its punctuation."""
+    line = line.rstrip()
+    return line if not line or line.endswith(_ENDS) else line + "."
+
+
 def entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> list[str]:
-    """The announcement of one step in effect: the ruling, or the decision taken."""
+    """The announcement of one step in effect: the ruling, or the decision taken.
+
+    Each line is a sentence with its punctuation, so that lines read well run together.
+    """
+    return [sentence(line) for line in _entry_lines(entry, lang, names)]
+
+
+def _entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> list[str]:
     before = entry.before
     if isinstance(entry.step, DecisionInput):
         return describe_choice(
