@@ -372,6 +372,9 @@ def test_a_second_console_updates_live(browser: Any, server: Server, viewport: s
     _seq(second, "#console", 1)
     assert second.text_content("[data-testid=score-a]") == "6"
     assert second.locator(".pick-pocket[data-ball='6']").count() == 0
+    # The history's sentences end with their punctuation.
+    for item in second.eval_on_selector_all("#history li", "ls => ls.map(l => l.textContent)"):
+        assert item.rstrip().endswith((".", "!", "?", "…")), item
     snap(second, f"console-second-{viewport}")
     first_context.close()
     second_context.close()
