@@ -53,9 +53,9 @@
   }
   function say(text, kind, anchor) {
     message = text ? { text: text, kind: kind || "error", anchor: anchor } : null;
-    placeMessage();
+    placeMessage(true);
   }
-  function placeMessage() {
+  function placeMessage(scroll) {
     let el = $("action-message");
     if (!message) { if (el) el.remove(); return; }
     if (!el) { el = document.createElement("p"); el.id = "action-message"; el.setAttribute("role", "alert"); }
@@ -65,7 +65,7 @@
     const visible = target && target.offsetParent !== null;
     const after = visible ? (target.closest(".actions") || target) : $("board");
     after.insertAdjacentElement("afterend", el);
-    el.scrollIntoView({ block: "nearest" });
+    if (scroll) el.scrollIntoView({ block: "nearest" });
   }
 
   async function call(url, opts) {
