@@ -173,10 +173,15 @@ class ScoreboardView(BaseModel):
     fouls: list[int] = Field(description="consecutive fouls per seat")
     foul_limit: int
     warning: str | None
-    headline: str | None
+    headline: str | None = Field(
+        description="the last ruling's first line (after an override, the corrected one)"
+    )
+    overridden: bool = Field(description="the last input's ruling was corrected by the referee")
     last_lines: list[str]
     state_lines: list[str]
     winner: str | None
+    event: str | None = Field(description="the header's Event tag")
+    round: str | None = Field(description="the header's Round tag")
 
 
 class OptionOut(BaseModel):

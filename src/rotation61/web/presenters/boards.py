@@ -45,7 +45,7 @@ from rotation61.web.schemas import (
     ScoreboardView,
 )
 
-__all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view"]
+__all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view", "sentence"]
 
 GENERAL_RULES_LABELS: Final = GENERAL_RULES_FOULS
 """General-rules fouls the console offers by name (the text catalogue words them)."""
@@ -53,8 +53,24 @@ GENERAL_RULES_LABELS: Final = GENERAL_RULES_FOULS
 _HISTORY: Final = 12
 
 
+_ENDS: Final = (".", "!", "?", "…")
+
+
+def sentence(line: str) -> str:
+    """A line as a sentence: ended with a full stop unless it already has its punctuation."""
+    line = line.rstrip()
+    return line if not line or line.endswith(_ENDS) else line + "."
+
+
 def entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> list[str]:
-    """The announcement of one step in effect: the ruling, or the decision taken."""
+    """The announcement of one step in effect: the ruling, or the decision taken.
+
+    Each line is a sentence with its punctuation, so that lines read well run together.
+    """
+    return [sentence(line) for line in _entry_lines(entry, lang, names)]
+
+
+def _entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> list[str]:
     before = entry.before
     if isinstance(entry.step, DecisionInput):
         return describe_choice(
@@ -111,6 +127,11 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
     names = _names(stored)
     last = log.last
     last_lines = entry_lines(last, lang, names) if last is not None else []
+    overridden = last is not None and last.engine_ruling is not None
+    # After an override the first lines say that the referee corrected the engine; the
+    # headline is what happened (the corrected ruling's own first line).
+    skip = (2 if _has_note(last) else 1) if overridden and last is not None else 0
+    ruled = last_lines[skip:]
     winner = match.winner
     return {
         "id": stored.id,
@@ -135,11 +156,26 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "fouls": list(rack.consecutive_fouls),
         "foul_limit": rack.rules.consecutive_foul_limit,
         "warning": _warning(match, lang, names),
-        "headline": last_lines[0] if last_lines else None,
+        "headline": ruled[0] if ruled else None,
+        "overridden": overridden,
         "last_lines": last_lines,
         "state_lines": describe_state(match, names, lang),
         "winner": None if winner is None else names[winner],
+        "event": _tag(stored, "Event"),
+        "round": _tag(stored, "Round"),
     }
+
+
+def _has_note(entry: AppliedStep) -> bool:
+    return entry.override is not None and bool(entry.override.note)
+
+
+def _tag(stored: StoredMatch, name: str) -> str | None:
+    """A header tag by name (any case: the desk form's ``event=`` lines count too)."""
+    for key, value in stored.header.tags:
+        if key.lower() == name.lower() and value:
+            return value
+    return None
 
 
 def _spotting(stored: StoredMatch, log: MatchLog, lang: Language) -> str | None:

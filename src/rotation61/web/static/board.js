@@ -7,57 +7,115 @@
   const hall = document.getElementById("hall");
   const conn = document.getElementById("sb-conn");
   const lang = (root || hall).dataset.lang;
+  const $ = (id) => document.getElementById(id);
   const text = (el, v) => { if (el) el.textContent = v == null ? "" : String(v); };
+  const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+
+  // A ball as drawn on every screen: its colour, a stripe for 9-15, its number.
+  function ballHtml(b, inPlay) {
+    return '<span class="ball-chip b' + b + (b > 8 ? " stripe" : "") + (inPlay ? " inplay" : "") +
+      '" data-ball="' + b + '"><span class="num">' + b + "</span></span>";
+  }
+  const tags = (v) => [v.event, v.round].filter((x) => x).join(" · ");
+  const fouls = (v, i) => fmt("board.fouls", {}) + ": " + v.fouls[i];
+
+  function renderOverlay(v) {
+    text($("ov-a"), v.players[0]); $("ov-a").title = v.players[0];
+    text($("ov-b"), v.players[1]); $("ov-b").title = v.players[1];
+    text($("ov-ra"), v.racks_won[0]);
+    text($("ov-rb"), v.racks_won[1]);
+    text($("ov-sa"), v.scores[0]);
+    text($("ov-sb"), v.scores[1]);
+    text($("ov-fa"), v.fouls[0]);
+    text($("ov-fb"), v.fouls[1]);
+    $("ov-row-a").classList.toggle("act", v.to_act === 0);
+    $("ov-row-b").classList.toggle("act", v.to_act === 1);
+    text($("ov-event"), tags(v) || v.table_name);
+    text($("ov-race"), fmt("board.race_to", { n: v.race_to }));
+    text($("ov-ball"), v.winner ? v.state_lines[v.state_lines.length - 1] : (v.lowest == null ? "" : fmt("board.ball_in_play", {}) + ": " + v.lowest + " · " + fmt("board.points_left", {}) + ": " + v.points_left));
+    const w = $("ov-warning"); w.hidden = !v.warning; text(w, v.warning);
+  }
+
+  function renderScoreboard(v) {
+    ["a", "b"].forEach((side, i) => {
+      const el = $("sb-" + side);
+      text(el.querySelector(".name"), v.players[i]);
+      text(el.querySelector(".score"), v.scores[i]);
+      text(el.querySelector(".fouls"), fouls(v, i));
+      el.classList.toggle("act", v.to_act === i);
+      el.classList.toggle("fouled", v.fouls[i] > 0);
+    });
+    text($("sb-event"), v.event); $("sb-event").hidden = !v.event;
+    text($("sb-round"), v.round); $("sb-round").hidden = !v.round;
+    text($("sb-table"), v.table_name); $("sb-table").hidden = !v.table_name;
+    text($("sb-racks"), v.racks_won[0] + " – " + v.racks_won[1]);
+    text($("sb-race"), fmt("board.race_to", { n: v.race_to }));
+    text($("sb-rack"), fmt("board.current_rack", { n: v.rack_number }));
+    text($("sb-left"), fmt("board.points_left", {}) + ": " + v.points_left);
+    $("sb-balls").innerHTML = v.on_table.map((b) => ballHtml(b, b === v.lowest)).join("");
+    const w = $("sb-warning");
+    w.hidden = !v.warning; text(w, v.warning);
+    $("sb-overridden").hidden = !v.overridden || !!v.winner;
+    text($("sb-ruling"), v.winner ? v.state_lines[v.state_lines.length - 1] : (v.headline || v.state_lines[v.state_lines.length - 1]));
+  }
 
   function renderBoard(v) {
     if (Number(root.dataset.seq) > v.seq) return;
     root.dataset.seq = String(v.seq);
-    if (root.id === "overlay") {
-      text(document.getElementById("ov-a"), v.players[0]);
-      text(document.getElementById("ov-b"), v.players[1]);
-      text(document.getElementById("ov-ra"), v.racks_won[0]);
-      text(document.getElementById("ov-rb"), v.racks_won[1]);
-      text(document.getElementById("ov-sa"), v.scores[0]);
-      text(document.getElementById("ov-sb"), v.scores[1]);
-      document.getElementById("ov-a").classList.toggle("act", v.to_act === 0);
-      document.getElementById("ov-b").classList.toggle("act", v.to_act === 1);
-      text(document.getElementById("ov-ball"), v.lowest == null ? "" : "● " + v.lowest + " · " + v.points_left);
-      return;
+    if (root.id === "overlay") renderOverlay(v); else renderScoreboard(v);
+  }
+
+  // Hall: live tables first, then scheduled ones, each by table in natural order
+  // ("Bàn 2" before "Bàn 10"), then by match number; finished matches leave the hall.
+  const naturalKey = (s) => String(s || "").toLowerCase().split(/(\d+)/).map((p, i) => (i % 2 ? Number(p) : p));
+  function compareTables(x, y) {
+    if (!x.table && y.table) return 1;
+    if (x.table && !y.table) return -1;
+    const a = naturalKey(x.table), b = naturalKey(y.table);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      if (a[i] === b[i]) continue;
+      if (typeof a[i] === "number" && typeof b[i] === "number") return a[i] - b[i];
+      return String(a[i]).localeCompare(String(b[i]), lang);
     }
-    ["a", "b"].forEach((side, i) => {
-      const el = document.getElementById("sb-" + side);
-      text(el.querySelector(".name"), v.players[i]);
-      text(el.querySelector(".racks"), fmt("board.rack", {}) + ": " + v.racks_won[i]);
-      text(el.querySelector(".score"), v.scores[i]);
-      text(el.querySelector(".fouls"), fmt("board.fouls", {}) + ": " + v.fouls[i]);
-      el.classList.toggle("act", v.to_act === i);
-    });
-    text(document.getElementById("sb-table"), v.table_name);
-    text(document.getElementById("sb-rack"), fmt("board.rack", {}) + " " + v.rack_number + " · " + fmt("board.race_to", { n: v.race_to }));
-    text(document.getElementById("sb-ball"), v.lowest == null ? "" : fmt("board.ball_in_play", {}) + ": " + v.lowest);
-    text(document.getElementById("sb-left"), fmt("board.points_left", {}) + ": " + v.points_left);
-    const w = document.getElementById("sb-warning");
-    w.hidden = !v.warning; text(w, v.warning);
-    text(document.getElementById("sb-headline"), v.winner ? v.state_lines[v.state_lines.length - 1] : (v.headline || v.state_lines[v.state_lines.length - 1]));
+    return a.length - b.length || x.id - y.id;
+  }
+  function place(card, grid) {
+    const me = { table: card.dataset.table, id: Number(card.dataset.id) };
+    const after = Array.from(grid.children).find((c) => c !== card && compareTables(me, { table: c.dataset.table, id: Number(c.dataset.id) }) < 0);
+    if (after) { if (card.nextSibling !== after) grid.insertBefore(card, after); }
+    else if (card.parentNode !== grid || grid.lastChild !== card) grid.appendChild(card);
+  }
+  function sections() {
+    const live = $("hall-live"), sched = $("hall-scheduled");
+    $("hall-live-title").hidden = !live.children.length;
+    $("hall-scheduled-title").hidden = !sched.children.length;
+    $("hall-none").hidden = !!(live.children.length || sched.children.length);
   }
 
   function renderCard(v) {
-    let card = document.getElementById("card-" + v.id);
+    let card = $("card-" + v.id);
+    if (card && Number(card.dataset.seq) > v.seq) return;
+    if (v.status === "finished") { if (card) card.remove(); sections(); return; }
     if (!card) {
-      card = document.createElement("div");
+      card = document.createElement("article");
       card.className = "card"; card.id = "card-" + v.id; card.dataset.seq = "-1";
-      hall.appendChild(card);
     }
-    if (Number(card.dataset.seq) > v.seq) return;
     card.dataset.seq = String(v.seq);
-    const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+    card.dataset.id = String(v.id);
+    card.dataset.table = v.table_name || "";
+    card.dataset.status = v.status;
+    const player = (i) => '<div class="pl' + (v.to_act === i ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><span class="nm">' + esc(v.players[i]) +
+      '</span><span class="rw">' + v.racks_won[i] + '</span><span class="pt">' + v.scores[i] + "</span></div>";
     card.innerHTML =
-      '<div class="row"><b>' + esc(v.table_name || "#" + v.id) + "</b><span>" + esc(v.status_label) + "</span></div>" +
-      '<div class="row"><span>' + esc(v.players[0]) + " (" + v.racks_won[0] + ')</span><span class="sc">' + v.scores[0] + " – " + v.scores[1] + "</span><span>(" + v.racks_won[1] + ") " + esc(v.players[1]) + "</span></div>" +
-      "<div>" + esc(v.lowest == null ? "" : fmt("board.ball_in_play", {}) + ": " + v.lowest + " · " + fmt("board.points_left", {}) + ": " + v.points_left) + "</div>" +
-      '<div><small>' + esc(v.headline || "") + '</small></div><a href="/matches/' + v.id + '/scoreboard?lang=' + lang + '">' + esc(fmt("desk.link.scoreboard", {})) + "</a>";
-    const none = document.getElementById("hall-none");
-    if (none) none.hidden = true;
+      '<div class="row head"><b class="tb">' + esc(v.table_name || "#" + v.id) + '</b><span class="ev">' + esc(tags(v)) + "</span></div>" +
+      '<div class="cols"><span></span><span>' + esc(fmt("board.racks_won_short", {})) + "</span><span>" + esc(fmt("board.points_short", {})) + "</span></div>" +
+      player(0) + player(1) +
+      '<div class="row meta"><span class="race">' + esc(fmt("board.race_to", { n: v.race_to })) + "</span><span>" +
+      esc(v.lowest == null || v.status !== "live" ? "" : fmt("board.ball_in_play", {}) + ": " + v.lowest + " · " + fmt("board.points_left", {}) + ": " + v.points_left) + "</span></div>" +
+      (v.warning ? '<div class="warning">' + esc(v.warning) + "</div>" : "") +
+      '<div class="last"><small>' + esc(v.headline || "") + '</small></div><a href="/matches/' + v.id + "/scoreboard?lang=" + lang + '">' + esc(fmt("desk.link.scoreboard", {})) + "</a>";
+    place(card, v.status === "live" ? $("hall-live") : $("hall-scheduled"));
+    sections();
   }
 
   function connect() {

@@ -10,7 +10,6 @@
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const $ = (id) => document.getElementById(id);
   const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-  const COLOURS = ["", "#f2c500", "#3b6fe0", "#e0443a", "#8a55b8", "#f59a2c", "#2fae5d", "#b34a4a", "#444"];
   let view = null;
   let draft = null;
   let busy = false;
@@ -21,12 +20,53 @@
       breakRails: null, kitchen: "clean", lowestKitchen: false, grf: "", moved: "" };
   }
 
-  function ballStyle(b) {
-    const c = COLOURS[((b - 1) % 8) + 1];
-    return b > 8 ? "background:linear-gradient(#fff 22%," + c + " 22%," + c + " 78%,#fff 78%)" : "background:" + c + ";color:" + (b === 8 || b === 2 || b === 4 ? "#fff" : "#111");
+  // An error body names the error's class and carries its status; the referee sees
+  // the catalogue's words for it, never the class name.
+  const ERROR_KEYS = {
+    IllegalActionError: "illegal_action",
+    InvalidShotError: "invalid_shot",
+    InvalidStateError: "invalid_shot",
+    StaleInputError: "stale",
+    AuthenticationError: "auth",
+    CsrfError: "csrf",
+    TooManyAttemptsError: "too_many",
+    MatchNotFoundError: "not_found",
+  };
+  function errorText(status, body) {
+    let key = body && ERROR_KEYS[body.error];
+    if (!key) {
+      key = status === 401 ? "auth" : status === 403 ? "csrf" : status === 404 ? "not_found" : status === 409 ? "illegal_action"
+        : status === 422 || status === 400 ? "malformed" : status === 429 ? "too_many" : status >= 500 ? "server" : "unknown";
+    }
+    return t("console.rejected", { detail: t("console.err." + key, { status: status }) });
   }
 
-  function showError(msg) { const e = $("error"); e.hidden = !msg; e.textContent = msg ? t("console.rejected", { detail: msg }) : ""; }
+  // The message of the last action, shown next to the control that made it.
+  let message = null; // { text, kind: "error" | "notice", anchor }
+  function anchorOf(el) {
+    if (!el) return null;
+    if (el.id === "record" || el.id === "override-submit") return "#" + el.id;
+    if (el.dataset.option) return "#options";
+    if (el.dataset.event) return "#officials-body";
+    if (el.id === "undo") return "#undo";
+    return null;
+  }
+  function say(text, kind, anchor) {
+    message = text ? { text: text, kind: kind || "error", anchor: anchor } : null;
+    placeMessage(true);
+  }
+  function placeMessage(scroll) {
+    let el = $("action-message");
+    if (!message) { if (el) el.remove(); return; }
+    if (!el) { el = document.createElement("p"); el.id = "action-message"; el.setAttribute("role", "alert"); }
+    el.className = message.kind === "error" ? "error action-message" : "notice action-message";
+    el.textContent = message.text;
+    const target = message.anchor && document.querySelector(message.anchor);
+    const visible = target && target.offsetParent !== null;
+    const after = visible ? (target.closest(".actions") || target) : $("board");
+    after.insertAdjacentElement("afterend", el);
+    if (scroll) el.scrollIntoView({ block: "nearest" });
+  }
 
   async function call(url, opts) {
     const r = await fetch(url, Object.assign({ credentials: "same-origin" }, opts || {}));
@@ -35,30 +75,99 @@
     return { ok: r.ok, status: r.status, body: body };
   }
 
-  async function load() {
+  async function fetchView() {
     const r = await call("/api/matches/" + matchId + "/console?lang=" + lang);
-    if (!r.ok) { showError(r.body ? r.body.detail : String(r.status)); return; }
-    view = r.body; draft = fresh(); correcting = false; render();
+    if (!r.ok) throw r;
+    return r.body;
   }
 
-  async function send(input) {
-    if (busy) return;
+  async function load() {
+    try { view = await fetchView(); }
+    catch (r) { say(r && r.status ? errorText(r.status, r.body) : t("console.offline", {}), "error", null); return; }
+    draft = fresh(); correcting = false; render();
+  }
+
+  // Inputs wait here, in order, until the server has them. Each keeps the
+  // expected_seq it was entered against, so a resend can never be applied twice:
+  // the server refuses a stale expected_seq (409), and the console state then says
+  // whether the log advanced by exactly this input (it was applied before the
+  // connection dropped) or someone else's input got there first (a real conflict).
+  const queue = [];
+  let retryTimer = null;
+
+  function submit(input, control) {
+    if (!view) return;
+    input.expected_seq = view.seq + queue.length;
+    queue.push({ input: input, anchor: anchorOf(control), attempts: 0 });
+    if (queue.length > 1) { draft = fresh(); correcting = false; render(); }
+    pump();
+  }
+
+  function sameInput(input, v) {
+    if (v.seq !== input.expected_seq + 1) return false;
+    if (input.kind !== "shot") return true;
+    const last = v.override_base && v.override_base.shot;
+    if (!last) return false;
+    const sorted = (xs) => (xs || []).slice().sort((a, b) => a - b).join(",");
+    return last.first_contact === input.shot.first_contact && sorted(last.pocketed) === sorted(input.shot.pocketed) &&
+      !!last.cue_pocketed === !!input.shot.cue_pocketed && sorted(last.off_table) === sorted(input.shot.off_table);
+  }
+
+  function waiting(q) {
+    if (q.attempts === 1) { draft = fresh(); correcting = false; render(); }
+    const anchor = q.anchor;
+    say(t("console.queued", { n: queue.length }), "notice", anchor);
+    root.dataset.queued = String(queue.length);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(pump, 1000);
+  }
+
+  async function pump() {
+    if (busy || !queue.length) return;
     busy = true;
-    input.expected_seq = view.seq;
+    root.dataset.queued = String(queue.length);
+    let resent = false;
     try {
-      const r = await call("/api/matches/" + matchId + "/inputs?lang=" + lang, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-        body: JSON.stringify(input),
-      });
-      if (r.ok) { view = r.body; draft = fresh(); correcting = false; showError(""); render(); }
-      else {
-        showError(r.body ? r.body.error + ": " + r.body.detail : String(r.status));
-        if (r.status === 409) { const keep = $("error").textContent; await load(); $("error").hidden = false; $("error").textContent = keep; }
+      while (queue.length) {
+        const q = queue[0];
+        const resend = q.attempts > 0;
+        q.attempts += 1;
+        let r;
+        try {
+          r = await call("/api/matches/" + matchId + "/inputs?lang=" + lang, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+            body: JSON.stringify(q.input),
+          });
+        } catch (err) { waiting(q); return; }
+        if (r.ok) {
+          queue.shift(); view = r.body; draft = fresh(); correcting = false;
+          resent = resent || resend;
+          render();
+          say(resent && !queue.length ? t("console.sent", {}) : "", "notice", q.anchor);
+          continue;
+        }
+        if (r.status >= 502 && r.status <= 504) { waiting(q); return; }
+        let current = null;
+        if (r.status === 409) { try { current = await fetchView(); } catch (_) { current = null; } }
+        if (resend && r.status === 409 && current && sameInput(q.input, current)) {
+          // Applied on an earlier attempt whose answer was lost: never send it again.
+          queue.shift(); view = current; draft = fresh(); correcting = false;
+          resent = true;
+          render();
+          say(queue.length ? "" : t("console.sent", {}), "notice", q.anchor);
+          continue;
+        }
+        // Refused: later inputs were entered on top of this one, so they go too.
+        const dropped = queue.length > 1 || resend;
+        queue.length = 0;
+        if (current) { view = current; draft = fresh(); correcting = false; render(); }
+        say(dropped && r.status === 409 ? t("console.rejected", { detail: t("console.err.conflict", {}) }) : errorText(r.status, r.body), "error", q.anchor);
       }
-    } catch (err) {
-      showError(t("console.offline", {}));
-    } finally { busy = false; }
+    } finally {
+      busy = false;
+      root.dataset.queued = String(queue.length);
+    }
   }
 
   function base() { return correcting ? view.override_base : view; }
@@ -137,7 +246,7 @@
   function v_decision() { return view.phase === "decision" && !view.match_over; }
 
   function ballButtons(cls, selected, extra) {
-    return '<div class="balls">' + base().on_table.map((b) => '<button type="button" class="ball ' + cls + (selected(b) ? " on" : "") + '" data-ball="' + b + '" style="' + ballStyle(b) + '">' + b + "</button>").join("") + (extra || "") + "</div>";
+    return '<div class="balls">' + base().on_table.map((b) => '<button type="button" class="ball b' + b + (b > 8 ? " stripe " : " ") + cls + (selected(b) ? " on" : "") + '" data-ball="' + b + '"><span class="num">' + b + "</span></button>").join("") + (extra || "") + "</div>";
   }
 
   function renderShot() {
@@ -202,6 +311,7 @@
     renderBoard(); renderDecision(); renderShot(); renderOverride(); renderOfficials();
     if (correcting) $("decision").hidden = true;
     root.dataset.seq = String(view.seq);
+    placeMessage();
   }
 
   function toggle(list, b) { const i = list.indexOf(b); if (i >= 0) list.splice(i, 1); else list.push(b); }
@@ -212,9 +322,9 @@
     if (el.classList.contains("pick-pocket")) { const b = Number(el.dataset.ball); toggle(draft.pocketed, b); draft.off = draft.off.filter((x) => x !== b); renderShot(); }
     else if (el.classList.contains("pick-off")) { const b = Number(el.dataset.ball); toggle(draft.off, b); draft.pocketed = draft.pocketed.filter((x) => x !== b); renderShot(); }
     else if (el.classList.contains("pick-first")) { draft.first = el.dataset.ball === "none" ? null : Number(el.dataset.ball); renderShot(); }
-    else if (el.id === "record") { send({ kind: "shot", shot: shotDict() }); }
-    else if (el.dataset.option) { send({ kind: "decision", option: el.dataset.option }); }
-    else if (el.id === "undo") { send({ kind: "undo" }); }
+    else if (el.id === "record") { submit({ kind: "shot", shot: shotDict() }, el); }
+    else if (el.dataset.option) { submit({ kind: "decision", option: el.dataset.option }, el); }
+    else if (el.id === "undo") { submit({ kind: "undo" }, el); }
     else if (el.id === "override-start") {
       correcting = true;
       draft = draftFromShot(view.override_base.shot, view.override_base);
@@ -223,10 +333,10 @@
       $("shot").scrollIntoView();
     } else if (el.id === "override-cancel") { correcting = false; draft = fresh(); render(); }
     else if (el.id === "override-submit") {
-      send({ kind: "override", shot: shotDict(), note: ($("override-note").value || "").trim() });
+      submit({ kind: "override", shot: shotDict(), note: ($("override-note").value || "").trim() }, el);
     } else if (el.dataset.event) {
       if (!window.confirm(el.textContent + " — " + t("console.confirm", {}))) return;
-      send({ kind: "event", event: el.dataset.event, player: el.dataset.player || null });
+      submit({ kind: "event", event: el.dataset.event, player: el.dataset.player || null }, el);
     }
   });
   root.addEventListener("change", (e) => {
@@ -242,5 +352,16 @@
     else if (el.id === "moved") draft.moved = el.value;
     else if (el.id === "override-note") draft.note = el.value;
   });
-  load();
+  // Another console (or the API) may score this match: follow its live board and
+  // fetch the console view when it moves past ours.
+  function follow() {
+    const es = new EventSource("/api/matches/" + matchId + "/events?lang=" + lang);
+    es.addEventListener("board", (e) => {
+      const v = JSON.parse(e.data);
+      if (view && v.seq !== view.seq && !busy && !queue.length) load();
+    });
+    es.onerror = () => { es.close(); setTimeout(follow, 1000); };
+  }
+  window.addEventListener("online", () => pump());
+  load().then(follow);
 })();

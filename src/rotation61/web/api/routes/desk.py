@@ -16,6 +16,7 @@ from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError
 from rotation61.web.core.i18n import ui
 from rotation61.web.core.model import MatchStatus
+from rotation61.web.presenters.codes import desk_codes
 from rotation61.web.presenters.matches import with_pin
 from rotation61.web.schemas import MatchCreate
 
@@ -42,6 +43,7 @@ async def desk_page(request: Request, ctx: Ctx, lang: Lang) -> Response:
         status=status.value if status else "",
         statuses=[s.value for s in MatchStatus],
         presets=list(PRESETS),
+        codes=desk_codes(str(request.base_url), [m.id for m in matches]),
         notice=notice,
         form_id=secrets.token_urlsafe(16),
     )
