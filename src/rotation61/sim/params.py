@@ -108,7 +108,8 @@ class Params:
         mu_slide: ball-cloth sliding friction coefficient.
         mu_roll: ball-cloth rolling resistance coefficient (deceleration mu_roll g).
         mu_spin: ball-cloth spinning friction coefficient (the spin about the vertical
-            decays at 5 mu_spin g / (2 R) rad/s^2).
+            decays at 5 mu_spin g / (2 R) rad/s^2: 10.9 rad/s^2 by default, within the
+            5-15 rad/s^2 measured on pool cloth, see ``docs/physics.md``).
         e_ball: ball-ball coefficient of restitution.
         throw_a, throw_b, throw_c: ball-ball friction mu = a + b exp(-c v_slip), with the
             slip speed of the contact points in m/s (Alciatore, TP A.14).
@@ -140,7 +141,7 @@ class Params:
     ball_radius: float = TABLE_9FT.ball_radius * METERS_PER_INCH
     mu_slide: float = 0.2
     mu_roll: float = 0.01
-    mu_spin: float = 0.044
+    mu_spin: float = 0.0127
     e_ball: float = 0.95
     throw_a: float = 9.951e-3
     throw_b: float = 0.108
