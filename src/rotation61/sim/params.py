@@ -118,6 +118,9 @@ class Params:
         cushion_height: height of the cushion nose above the cloth, as a fraction of the
             ball diameter (WPA: 62.5-64.5 %).
         cue_mass: M, the cue stick's mass, kg (20 oz).
+        cue_end_mass: the effective end mass of the shaft, kg, which sets the squirt (the
+            cue ball leaving at an angle to the cue after an off-centre hit): m / 30, a
+            typical shaft (1.6 degrees at a = 0.4). 0 is a cue without squirt.
         miscue_limit: the largest tip offset from the ball's centre, as a fraction of R.
         cue_length: length of the stick, m (for the clearance check).
         cue_tip_radius: radius of the stick at the tip, m.
@@ -150,6 +153,7 @@ class Params:
     mu_cushion: float = 0.2
     cushion_height: float = 0.635
     cue_mass: float = 0.567
+    cue_end_mass: float = 0.170 / 30.0
     miscue_limit: float = 0.5
     cue_length: float = 1.47
     cue_tip_radius: float = 0.0065
@@ -178,7 +182,11 @@ class Params:
                 raise SimulationError(
                     f"parameter {name} = {getattr(self, name)!r} is not in [0, 1]"
                 )
-        for name in ("throw_a", "throw_b", "throw_c", "mu_cushion", "rail_height", "rail_width"):
+        nonnegative = (
+            "throw_a", "throw_b", "throw_c", "mu_cushion", "rail_height", "rail_width",
+            "cue_end_mass",
+        )  # fmt: skip
+        for name in nonnegative:
             if getattr(self, name) < 0:
                 raise SimulationError(f"parameter {name} = {getattr(self, name)!r} must be >= 0")
         if not 0.5 <= self.cushion_height < 1.0:
@@ -224,6 +232,7 @@ class Params:
         p[protocol.P_CUSH_SIN] = math.sin(self.cushion_angle)
         p[protocol.P_CUSH_COS] = math.cos(self.cushion_angle)
         p[protocol.P_M_CUE] = self.cue_mass
+        p[protocol.P_M_END] = self.cue_end_mass
         p[protocol.P_V_CHATTER] = CHATTER_SPEED
         p[protocol.P_EPS_TOUCH] = CONTACT_TOL_M
         p[protocol.P_OVERLAP] = OVERLAP_TOL_M
