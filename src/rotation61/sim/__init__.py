@@ -49,7 +49,15 @@ from rotation61.sim.params import (
 )
 from rotation61.sim.rack import break_layout, break_stroke, random_layout
 from rotation61.sim.search import OLYMPIAD_NOISE, ExecutionNoise, StrokeSamples, simulate_strokes
-from rotation61.sim.stroke import RAIL, Stroke, aim_at, cue_obstruction, ghost_ball_aim, is_miscue
+from rotation61.sim.stroke import (
+    RAIL,
+    Stroke,
+    aim_at,
+    clearance_elevation,
+    cue_obstruction,
+    ghost_ball_aim,
+    is_miscue,
+)
 from rotation61.sim.table import DEFAULT_TABLE, CushionId, PocketId, SimTable
 
 __all__ = [
@@ -83,6 +91,7 @@ __all__ = [
     "aim_at",
     "break_layout",
     "break_stroke",
+    "clearance_elevation",
     "cue_obstruction",
     "ghost_ball_aim",
     "is_miscue",

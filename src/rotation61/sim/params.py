@@ -127,6 +127,8 @@ class Params:
         cue_butt_radius: radius of the stick at the butt, m.
         rail_height: height of the rail's top above the cloth, m (for the clearance check).
         rail_width: width of the rail beyond the cushion nose, m (for the clearance check).
+        cue_lift: how far (degrees) a player raises the butt above the stroke's elevation
+            to clear the rail or a ball (for the clearance check).
         compliant_impacts: resolve a collision whose balls touch (or nearly touch) a third
             ball as one multi-ball impact through compliant contacts (the break); ``False``
             resolves every collision as a sequence of instantaneous two-ball impacts.
@@ -160,6 +162,7 @@ class Params:
     cue_butt_radius: float = 0.0145
     rail_height: float = 0.0375
     rail_width: float = 0.13
+    cue_lift: float = 10.0
     compliant_impacts: bool = True
     ball_modulus: float = 5.84e9
     ball_poisson: float = 0.34
@@ -197,6 +200,8 @@ class Params:
             raise SimulationError(f"ball_poisson {self.ball_poisson!r} must be in [0, 0.5)")
         if not (isinstance(self.impact_steps, int) and 8 <= self.impact_steps <= 1000):
             raise SimulationError(f"impact_steps {self.impact_steps!r} must be an int in 8..1000")
+        if not 0 <= self.cue_lift < 90:
+            raise SimulationError(f"cue_lift {self.cue_lift!r} must be in [0, 90) degrees")
         if not 0 < self.miscue_limit < 1:
             raise SimulationError(f"miscue_limit {self.miscue_limit!r} must be in (0, 1)")
 
