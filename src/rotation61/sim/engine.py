@@ -22,7 +22,7 @@ from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import ContactType, KitchenFacts, Shot
 from rotation61.rules.table import Zone
-from rotation61.sim._jit import set_threads
+from rotation61.sim._jit import announce_compile, set_threads
 from rotation61.sim._kernel import (
     advance,
     check_layouts,
@@ -545,6 +545,7 @@ def simulate(
     st = np.zeros(len(ids), np.int64)
     row = np.array(stroke.as_tuple())
     log = np.empty((min(max_events + 1, _LOG_ROWS), protocol.LOG_WIDTH))
+    announce_compile(shoot)
     count, status, t_end = shoot(
         pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
         log, max_events,
@@ -794,6 +795,7 @@ def _run_batch(
     out_pos = np.zeros((total, n, 2))
     out_state = np.zeros((total, n), np.int64)
     if total:
+        announce_compile(shoot_batch)
         shoot_batch(
             starts, states, index, rows, lines, points, pockets, params.vector(),
             table.head_string_x, kitchen.astype(np.int64), max_events, chunks,
