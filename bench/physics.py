@@ -164,6 +164,35 @@ def batch_throughput(cases: list[Case], what: str = "breaks") -> None:
     )
 
 
+def search_throughput(rng: np.random.Generator) -> None:
+    """simulate_strokes (noise, facts in the kernel, all cores) vs simulate() + .shot per shot."""
+    try:
+        from rotation61.sim import simulate_strokes  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        print("search batch: simulate_strokes not in this tree")
+        return
+    layout = random_layout(rng, 10)
+    strokes = [c[1] for c in random_cases(rng, 200, 2)]
+    simulate_strokes(layout, strokes[:2], samples=2, rng=np.random.default_rng(0))
+    runs = []
+    for r in range(3):
+        t0 = time.perf_counter()
+        samples = simulate_strokes(layout, strokes, samples=50, rng=np.random.default_rng(r))
+        runs.append(len(samples) / (time.perf_counter() - t0))
+    batch_rate = statistics.median(runs)
+    played = [i for i in range(len(samples)) if samples.played[i] >= 0][:2000]
+    noisy = [samples.stroke(i) for i in played]
+    simulate(layout, noisy[0]).shot  # noqa: B018
+    t0 = time.perf_counter()
+    for stroke in noisy:
+        simulate(layout, stroke).shot  # noqa: B018
+    single_rate = len(noisy) / (time.perf_counter() - t0)
+    print(
+        f"search: simulate_strokes {len(samples):,} noisy samples with facts {batch_rate:,.0f}/s;"
+        f" simulate() + .shot {single_rate:,.0f}/s ({batch_rate / single_rate:.1f}x)"
+    )
+
+
 def cold_start() -> None:
     code = (
         "import time; t=time.perf_counter();"
@@ -205,6 +234,7 @@ def main() -> int:
         time_cases(f"random_N{n}", random_cases(rng, args.reps, n))
     batch_throughput(break_cases(rng, 2000, 8.0))
     batch_throughput(cut_cases(rng, 20000), "cut shots")
+    search_throughput(rng)
     cold_start()
     if args.breaks:
         break_stats(args.breaks, args.seed)

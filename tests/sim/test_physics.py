@@ -67,6 +67,36 @@ def _half_ball(params: Params, b: float = 0.0) -> SimResult:
     return simulate(layout, Stroke(speed=2.0, phi=0.0, b=b), params=params)
 
 
+SPIN_DECAY_MEASURED = (5.0, 15.0)
+"""Published decay of a ball's spin about the vertical on pool cloth, rad/s^2 (Alciatore,
+"typical physical properties of pool equipment", billiards.colostate.edu)."""
+
+
+def test_spin_decay_is_within_the_measured_range() -> None:
+    alpha = 2.5 * DEFAULT_PARAMS.mu_spin * G / DEFAULT_PARAMS.ball_radius
+    assert SPIN_DECAY_MEASURED[0] <= alpha <= SPIN_DECAY_MEASURED[1]
+    assert alpha == pytest.approx(10.9, abs=0.05)
+
+
+@pytest.mark.parametrize("omega0", [5.0, 30.0, -60.0])
+def test_a_spinning_ball_at_rest_stops_after_omega0_over_alpha(omega0: float) -> None:
+    from rotation61.sim._kernel.motion import time_to_transition
+
+    p = DEFAULT_PARAMS.vector()
+    alpha = 2.5 * DEFAULT_PARAMS.mu_spin * G / DEFAULT_PARAMS.ball_radius
+    pos = np.array([[1.0, 0.5]])
+    vel = np.zeros((1, 2))
+    w = np.array([[0.0, 0.0, omega0]])
+    st = np.array([k.protocol.MOTION_SPINNING], dtype=np.int64)
+    t_stop = time_to_transition(0, vel, w, st, p)
+    assert t_stop == pytest.approx(abs(omega0) / alpha, rel=1e-12)
+    k.advance(0, 0.5 * t_stop, pos, vel, w, st, p)
+    assert w[0, 2] == pytest.approx(0.5 * omega0, rel=1e-12)
+    k.advance(0, t_stop, pos, vel, w, st, p)
+    assert w[0, 2] == 0.0
+    assert pos.tolist() == [[1.0, 0.5]]
+
+
 def test_stun_shot_sends_both_balls_off_at_90_degrees() -> None:
     ideal = dataclasses.replace(DEFAULT_PARAMS, mu_slide=1e-9, e_ball=1.0, throw_a=0.0, throw_b=0.0)
     result = _half_ball(ideal)

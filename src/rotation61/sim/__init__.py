@@ -48,7 +48,16 @@ from rotation61.sim.params import (
     Params,
 )
 from rotation61.sim.rack import break_layout, break_stroke, random_layout
-from rotation61.sim.stroke import RAIL, Stroke, aim_at, cue_obstruction, ghost_ball_aim, is_miscue
+from rotation61.sim.search import OLYMPIAD_NOISE, ExecutionNoise, StrokeSamples, simulate_strokes
+from rotation61.sim.stroke import (
+    RAIL,
+    Stroke,
+    aim_at,
+    clearance_elevation,
+    cue_obstruction,
+    ghost_ball_aim,
+    is_miscue,
+)
 from rotation61.sim.table import DEFAULT_TABLE, CushionId, PocketId, SimTable
 
 __all__ = [
@@ -57,6 +66,7 @@ __all__ = [
     "DEFAULT_PARAMS",
     "DEFAULT_TABLE",
     "MAX_EVENTS",
+    "OLYMPIAD_NOISE",
     "OVERLAP_TOL_M",
     "RAIL",
     "REST_SPEED",
@@ -66,6 +76,7 @@ __all__ = [
     "CueObstructedError",
     "CushionId",
     "EventKind",
+    "ExecutionNoise",
     "MiscueError",
     "MotionState",
     "Params",
@@ -75,10 +86,12 @@ __all__ = [
     "SimTable",
     "SimulationError",
     "Stroke",
+    "StrokeSamples",
     "Trajectory",
     "aim_at",
     "break_layout",
     "break_stroke",
+    "clearance_elevation",
     "cue_obstruction",
     "ghost_ball_aim",
     "is_miscue",
@@ -86,4 +99,5 @@ __all__ = [
     "random_layout",
     "simulate",
     "simulate_batch",
+    "simulate_strokes",
 ]

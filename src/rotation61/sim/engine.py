@@ -22,7 +22,7 @@ from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import ContactType, KitchenFacts, Shot
 from rotation61.rules.table import Zone
-from rotation61.sim._jit import set_threads
+from rotation61.sim._jit import announce_compile, set_threads
 from rotation61.sim._kernel import (
     advance,
     check_layouts,
@@ -545,6 +545,7 @@ def simulate(
     st = np.zeros(len(ids), np.int64)
     row = np.array(stroke.as_tuple())
     log = np.empty((min(max_events + 1, _LOG_ROWS), protocol.LOG_WIDTH))
+    announce_compile(shoot)
     count, status, t_end = shoot(
         pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
         log, max_events,
@@ -618,12 +619,13 @@ class BatchResult:
     _layout_of: _I64 = dataclasses.field(repr=False)
     _present: npt.NDArray[np.bool_] = dataclasses.field(repr=False)
     _layouts: tuple[Layout, ...] = dataclasses.field(repr=False)
-    _strokes: tuple[Stroke, ...] = dataclasses.field(repr=False)
+    _strokes: tuple[Stroke, ...] | None = dataclasses.field(repr=False)
+    _rows: _F64 = dataclasses.field(repr=False)
     _table: SimTable = dataclasses.field(repr=False)
     _params: Params = dataclasses.field(repr=False)
 
     def __len__(self) -> int:
-        return len(self._strokes)
+        return len(self._rows)
 
     def shot(self, index: int) -> Shot:
         """The referee's facts of shot ``index``."""
@@ -660,11 +662,18 @@ class BatchResult:
         )
         return shot
 
+    def stroke(self, index: int) -> Stroke:
+        """The stroke of shot ``index``."""
+        if self._strokes is not None:
+            return self._strokes[index]
+        speed, phi, theta, a, b = (float(x) for x in self._rows[index])
+        return Stroke(speed=speed, phi=phi, theta=theta, a=a, b=b)
+
     def replay(self, index: int, *, trajectory: bool = False) -> SimResult:
         """Shot ``index`` again, alone, with its full event log (bit for bit the same)."""
         return simulate(
             self._layouts[int(self._layout_of[index])],
-            self._strokes[index],
+            self.stroke(index),
             table=self._table,
             params=self._params,
             trajectory=trajectory,
@@ -729,6 +738,35 @@ def simulate_batch(
         len(index) and not 0 <= index.min() <= index.max() < len(lay_list)
     ):
         raise SimulationError("layout_of must give a valid layout index for every stroke")
+    for s, stroke in enumerate(strokes):
+        if is_miscue(stroke, params):
+            raise MiscueError(f"stroke {s} {stroke!r} is beyond the miscue limit")
+    rows = np.array([st.as_tuple() for st in strokes], np.float64).reshape(len(strokes), 5)
+    result, status = _run_batch(
+        lay_list, index, rows, tuple(strokes), table=table, params=params, workers=workers,
+        max_events=max_events,
+    )  # fmt: skip
+    bad = np.nonzero(status != protocol.STATUS_AT_REST)[0]
+    if bad.size:
+        raise SimulationError(
+            f"shot {int(bad[0])} did not come to rest within {max_events} events "
+            f"({strokes[int(bad[0])]!r})"
+        )
+    return result
+
+
+def _run_batch(
+    lay_list: tuple[Layout, ...],
+    index: _I64,
+    rows: _F64,
+    strokes: tuple[Stroke, ...] | None,
+    *,
+    table: SimTable,
+    params: Params,
+    workers: int | None,
+    max_events: int,
+) -> tuple[BatchResult, _I64]:
+    """The batch kernel on checked strokes (rows of ``Stroke.as_tuple()``); the run statuses."""
     balls = sorted({b for lay in lay_list for b in lay})
     if CUE_BALL not in balls:
         raise SimulationError("the layouts have no cue ball (0)")
@@ -745,12 +783,8 @@ def simulate_batch(
     states[which, cols] = protocol.MOTION_STATIONARY
     present[which, cols] = True
     kitchen[:] = pos[first[:-1], 0] < table.head_string_x
-    for s, stroke in enumerate(strokes):
-        if is_miscue(stroke, params):
-            raise MiscueError(f"stroke {s} {stroke!r} is beyond the miscue limit")
-    rows = np.array([st.as_tuple() for st in strokes], np.float64).reshape(len(strokes), 5)
     lines, points, pockets = table.arrays()
-    total = len(strokes)
+    total = len(rows)
     threads = set_threads(workers)
     chunks = max(1, min(total, 8 * threads))
     out_count = np.zeros(total, np.int64)
@@ -761,17 +795,12 @@ def simulate_batch(
     out_pos = np.zeros((total, n, 2))
     out_state = np.zeros((total, n), np.int64)
     if total:
+        announce_compile(shoot_batch)
         shoot_batch(
             starts, states, index, rows, lines, points, pockets, params.vector(),
             table.head_string_x, kitchen.astype(np.int64), max_events, chunks,
             out_count, out_status, out_time, out_facts, out_rails, out_pos, out_state,
         )  # fmt: skip
-    bad = np.nonzero(out_status != protocol.STATUS_AT_REST)[0]
-    if bad.size:
-        raise SimulationError(
-            f"shot {int(bad[0])} did not come to rest within {max_events} events "
-            f"({strokes[int(bad[0])]!r})"
-        )
     return BatchResult(
         balls=tuple(balls),
         event_counts=out_count,
@@ -785,10 +814,11 @@ def simulate_batch(
         _layout_of=index,
         _present=present,
         _layouts=lay_list,
-        _strokes=tuple(strokes),
+        _strokes=strokes,
+        _rows=rows,
         _table=table,
         _params=params,
-    )
+    ), out_status
 
 
 def kinetic_energy(vel: _F64, w: _F64, params: Params = DEFAULT_PARAMS) -> float:

@@ -108,7 +108,8 @@ class Params:
         mu_slide: ball-cloth sliding friction coefficient.
         mu_roll: ball-cloth rolling resistance coefficient (deceleration mu_roll g).
         mu_spin: ball-cloth spinning friction coefficient (the spin about the vertical
-            decays at 5 mu_spin g / (2 R) rad/s^2).
+            decays at 5 mu_spin g / (2 R) rad/s^2: 10.9 rad/s^2 by default, within the
+            5-15 rad/s^2 measured on pool cloth, see ``docs/physics.md``).
         e_ball: ball-ball coefficient of restitution.
         throw_a, throw_b, throw_c: ball-ball friction mu = a + b exp(-c v_slip), with the
             slip speed of the contact points in m/s (Alciatore, TP A.14).
@@ -117,12 +118,17 @@ class Params:
         cushion_height: height of the cushion nose above the cloth, as a fraction of the
             ball diameter (WPA: 62.5-64.5 %).
         cue_mass: M, the cue stick's mass, kg (20 oz).
+        cue_end_mass: the effective end mass of the shaft, kg, which sets the squirt (the
+            cue ball leaving at an angle to the cue after an off-centre hit): m / 30, a
+            typical shaft (1.6 degrees at a = 0.4). 0 is a cue without squirt.
         miscue_limit: the largest tip offset from the ball's centre, as a fraction of R.
         cue_length: length of the stick, m (for the clearance check).
         cue_tip_radius: radius of the stick at the tip, m.
         cue_butt_radius: radius of the stick at the butt, m.
         rail_height: height of the rail's top above the cloth, m (for the clearance check).
         rail_width: width of the rail beyond the cushion nose, m (for the clearance check).
+        cue_lift: how far (degrees) a player raises the butt above the stroke's elevation
+            to clear the rail or a ball (for the clearance check).
         compliant_impacts: resolve a collision whose balls touch (or nearly touch) a third
             ball as one multi-ball impact through compliant contacts (the break); ``False``
             resolves every collision as a sequence of instantaneous two-ball impacts.
@@ -140,7 +146,7 @@ class Params:
     ball_radius: float = TABLE_9FT.ball_radius * METERS_PER_INCH
     mu_slide: float = 0.2
     mu_roll: float = 0.01
-    mu_spin: float = 0.044
+    mu_spin: float = 0.0127
     e_ball: float = 0.95
     throw_a: float = 9.951e-3
     throw_b: float = 0.108
@@ -149,12 +155,14 @@ class Params:
     mu_cushion: float = 0.2
     cushion_height: float = 0.635
     cue_mass: float = 0.567
+    cue_end_mass: float = 0.170 / 30.0
     miscue_limit: float = 0.5
     cue_length: float = 1.47
     cue_tip_radius: float = 0.0065
     cue_butt_radius: float = 0.0145
     rail_height: float = 0.0375
     rail_width: float = 0.13
+    cue_lift: float = 10.0
     compliant_impacts: bool = True
     ball_modulus: float = 5.84e9
     ball_poisson: float = 0.34
@@ -177,7 +185,11 @@ class Params:
                 raise SimulationError(
                     f"parameter {name} = {getattr(self, name)!r} is not in [0, 1]"
                 )
-        for name in ("throw_a", "throw_b", "throw_c", "mu_cushion", "rail_height", "rail_width"):
+        nonnegative = (
+            "throw_a", "throw_b", "throw_c", "mu_cushion", "rail_height", "rail_width",
+            "cue_end_mass",
+        )  # fmt: skip
+        for name in nonnegative:
             if getattr(self, name) < 0:
                 raise SimulationError(f"parameter {name} = {getattr(self, name)!r} must be >= 0")
         if not 0.5 <= self.cushion_height < 1.0:
@@ -188,6 +200,8 @@ class Params:
             raise SimulationError(f"ball_poisson {self.ball_poisson!r} must be in [0, 0.5)")
         if not (isinstance(self.impact_steps, int) and 8 <= self.impact_steps <= 1000):
             raise SimulationError(f"impact_steps {self.impact_steps!r} must be an int in 8..1000")
+        if not 0 <= self.cue_lift < 90:
+            raise SimulationError(f"cue_lift {self.cue_lift!r} must be in [0, 90) degrees")
         if not 0 < self.miscue_limit < 1:
             raise SimulationError(f"miscue_limit {self.miscue_limit!r} must be in (0, 1)")
 
@@ -223,6 +237,7 @@ class Params:
         p[protocol.P_CUSH_SIN] = math.sin(self.cushion_angle)
         p[protocol.P_CUSH_COS] = math.cos(self.cushion_angle)
         p[protocol.P_M_CUE] = self.cue_mass
+        p[protocol.P_M_END] = self.cue_end_mass
         p[protocol.P_V_CHATTER] = CHATTER_SPEED
         p[protocol.P_EPS_TOUCH] = CONTACT_TOL_M
         p[protocol.P_OVERLAP] = OVERLAP_TOL_M

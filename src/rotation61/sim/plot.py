@@ -12,18 +12,60 @@ from typing import Final
 
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules.balls import Ball
-from rotation61.sim._kernel.protocol import LOG_BALL_STATE, LOG_TIME, STATE_X, STATE_Y
+from rotation61.sim._kernel.protocol import LOG_BALL_STATE, LOG_OTHER_STATE, STATE_X, STATE_Y
 from rotation61.sim.engine import EventKind, SimResult
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.table import SimTable
 
-__all__ = ["MissingPlotExtraError", "plot_shot", "require_matplotlib"]
+__all__ = ["MissingPlotExtraError", "contact_points", "diamonds", "plot_shot", "require_matplotlib"]
 
 _COLOURS: Final[dict[int, str]] = {
     0: "#ffffff", 1: "#f2c700", 2: "#1f4fd1", 3: "#d62020", 4: "#6a2c9e", 5: "#f07d00",
     6: "#137a2c", 7: "#7a1f1f", 8: "#111111", 9: "#f2c700", 10: "#1f4fd1", 11: "#d62020",
     12: "#6a2c9e", 13: "#f07d00", 14: "#137a2c", 15: "#7a1f1f",
 }  # fmt: skip
+
+
+_STRIPES: Final = range(9, 16)
+"""The striped balls (a white ball with a coloured band)."""
+
+_DIAMOND_OFFSET_M: Final = 0.06
+"""How far beyond the cushion nose the diamonds are drawn (the middle of the rail), m."""
+
+
+def contact_points(result: SimResult) -> tuple[tuple[EventKind, float, float], ...]:
+    """Where each contact happened, m: (kind, x, y) for every ball-ball, cushion and jaw event.
+
+    A ball-ball contact is the point between the two centres (each log row's own states,
+    so the simultaneous rows of a multi-ball impact each get theirs); a cushion or jaw
+    contact is marked at the ball's centre.
+    """
+    out = []
+    for event, row in zip(result.events, result.log, strict=True):
+        if event.kind not in (EventKind.BALL, EventKind.CUSHION, EventKind.JAW_POINT):
+            continue
+        x = float(row[LOG_BALL_STATE + STATE_X])
+        y = float(row[LOG_BALL_STATE + STATE_Y])
+        if event.kind is EventKind.BALL:
+            x = 0.5 * (x + float(row[LOG_OTHER_STATE + STATE_X]))
+            y = 0.5 * (y + float(row[LOG_OTHER_STATE + STATE_Y]))
+        out.append((event.kind, x, y))
+    return tuple(out)
+
+
+def diamonds(table: SimTable) -> tuple[tuple[float, float], ...]:
+    """The rail diamonds, m: every eighth of the length and quarter of the width, on the rails.
+
+    Six on each long rail (none at the side pockets), three on each short rail.
+    """
+    out = []
+    for k in (1, 2, 3, 5, 6, 7):
+        x = k * table.length / 8.0
+        out += [(x, -_DIAMOND_OFFSET_M), (x, table.width + _DIAMOND_OFFSET_M)]
+    for k in (1, 2, 3):
+        y = k * table.width / 4.0
+        out += [(-_DIAMOND_OFFSET_M, y), (table.length + _DIAMOND_OFFSET_M, y)]
+    return tuple(out)
 
 
 class MissingPlotExtraError(SimulationError):
@@ -71,7 +113,8 @@ def plot_shot(
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Circle
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Rectangle
 
     if result.trajectory is None:
         raise SimulationError("plotting needs a result simulated with trajectory=True")
@@ -96,21 +139,36 @@ def plot_shot(
                 fill=False, ec=_COLOURS.get(ball, "grey"), lw=0.8, ls=":",
             )
         )  # fmt: skip
+    for x, y in diamonds(table):
+        ax.plot(x, y, marker="D", color="#f4ecd0", ms=3.5, ls="none")
     for ball, point in result.positions:
         centre = (point.x * METERS_PER_INCH, point.y * METERS_PER_INCH)
-        ax.add_patch(Circle(centre, rad, color=_COLOURS.get(ball, "grey"), ec="black", lw=0.6))
+        colour = _COLOURS.get(ball, "grey")
+        striped = ball in _STRIPES
+        disc = Circle(centre, rad, color="#ffffff" if striped else colour, ec="black", lw=0.6)
+        ax.add_patch(disc)
+        if striped:
+            band = Rectangle((centre[0] - rad, centre[1] - 0.55 * rad), 2 * rad, 1.1 * rad,
+                             color=colour, lw=0)  # fmt: skip
+            ax.add_patch(band)
+            band.set_clip_path(disc)
         if ball:
             ax.text(*centre, str(ball), ha="center", va="center", fontsize=7,
-                    color="white" if ball != 1 and ball != 9 else "black")  # fmt: skip
-    log = result.log
-    for event in result.events:
-        if event.kind in (EventKind.BALL, EventKind.CUSHION, EventKind.JAW_POINT):
-            i = result.trajectory.balls.index(event.ball)
-            row = log[next(j for j in range(len(log)) if log[j, LOG_TIME] == event.time)]
-            _ = i
-            x, y = row[LOG_BALL_STATE + STATE_X], row[LOG_BALL_STATE + STATE_Y]
-            ax.plot(x, y, marker="x", color="yellow" if event.kind is EventKind.BALL
-                    else "orange", ms=4, mew=0.8)  # fmt: skip
+                    color="black" if ball in (1, 9) or striped else "white")  # fmt: skip
+    for kind, x, y in contact_points(result):
+        ax.plot(x, y, marker="x", color="yellow" if kind is EventKind.BALL else "orange",
+                ms=4, mew=0.8)  # fmt: skip
+    legend = [
+        Line2D([], [], color=_COLOURS[0], lw=1.8, label="cue ball path"),
+        Line2D([], [], color=_COLOURS[3], lw=1.2, label="object ball path"),
+        Line2D([], [], marker="o", ls="none", mfc="none", mec="white", label="start"),
+        Line2D([], [], marker="x", ls="none", color="yellow", label="ball contact"),
+        Line2D([], [], marker="x", ls="none", color="orange", label="cushion / jaw contact"),
+        Line2D([], [], marker="D", ls="none", color="#f4ecd0", ms=4, label="diamond"),
+    ]
+    ax.legend(handles=legend, loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=6,
+              fontsize=7, facecolor="#1d6b3a", edgecolor="none", framealpha=1.0,
+              labelcolor="white")  # fmt: skip
     ax.set_xlim(-0.12, table.length + 0.12)
     ax.set_ylim(-0.12, table.width + 0.12)
     ax.set_aspect("equal")

@@ -17,7 +17,18 @@ from rotation61.sim.errors import SimulationError
 from rotation61.sim.params import DEFAULT_PARAMS, Params
 from rotation61.sim.table import DEFAULT_TABLE, SimTable
 
-__all__ = ["RAIL", "Stroke", "aim_at", "cue_obstruction", "ghost_ball_aim", "is_miscue"]
+__all__ = [
+    "RAIL",
+    "Stroke",
+    "aim_at",
+    "clearance_elevation",
+    "cue_obstruction",
+    "ghost_ball_aim",
+    "is_miscue",
+]
+
+_LIFT_STEP = 0.25
+"""Degrees between the elevations :func:`clearance_elevation` tries."""
 
 RAIL = -1
 """What :func:`cue_obstruction` returns when the stick would pass through a rail."""
@@ -111,26 +122,71 @@ def cue_obstruction(
     ``cue_length`` long, on the cue's axis through the tip's contact point, rising at the
     elevation. A ball is hit if its centre is closer to the axis than R plus the stick's
     radius there; the rail is hit if the stick's underside is below ``rail_height`` over
-    the rail (between the cushion nose and ``rail_width`` beyond it).
+    the rail (between the cushion nose and ``rail_width`` beyond it). As a player does,
+    the butt may be raised up to ``params.cue_lift`` degrees above the stroke's elevation
+    to clear them (:func:`clearance_elevation`); the stroke is obstructed only if no such
+    elevation clears.
 
     Args:
         layout: ball centres in inches; the cue ball (0) must be present.
         stroke: the stroke.
         table: the table.
-        params: the parameters (stick and rail dimensions).
+        params: the parameters (stick and rail dimensions, the lift).
 
     Returns:
-        The first ball the stick would touch, :data:`RAIL`, or ``None`` if it is clear.
+        The first ball the stick would touch at the stroke's own elevation, :data:`RAIL`,
+        or ``None`` if the stick clears at some elevation within the lift.
 
     Raises:
         SimulationError: the layout has no cue ball.
     """
+    if clearance_elevation(layout, stroke, table=table, params=params) is not None:
+        return None
+    return _obstruction_at(layout, stroke, stroke.theta, table, params)
+
+
+def clearance_elevation(
+    layout: Mapping[Ball, Point],
+    stroke: Stroke,
+    *,
+    table: SimTable = DEFAULT_TABLE,
+    params: Params = DEFAULT_PARAMS,
+) -> float | None:
+    """The least cue elevation (degrees) from ``stroke.theta`` up that clears the rail and balls.
+
+    Elevations are tried in steps of 0.25 degrees up to ``stroke.theta + params.cue_lift``
+    (below 90). The physics plays the stroke's own ``theta``: for the few degrees a
+    player raises the butt, the strike changes by the cosine of the extra elevation.
+
+    Returns:
+        The elevation, or ``None`` if the stick is obstructed at every one of them.
+
+    Raises:
+        SimulationError: the layout has no cue ball.
+    """
+    top = min(stroke.theta + params.cue_lift, 89.0)
+    steps = max(0, int((top - stroke.theta) / _LIFT_STEP + 1e-9))
+    for k in range(steps + 1):
+        theta = stroke.theta + k * _LIFT_STEP
+        if _obstruction_at(layout, stroke, theta, table, params) is None:
+            return theta
+    return None
+
+
+def _obstruction_at(
+    layout: Mapping[Ball, Point],
+    stroke: Stroke,
+    elevation: float,
+    table: SimTable,
+    params: Params,
+) -> Ball | int | None:
+    """What the stick at ``elevation`` degrees would pass through (:func:`cue_obstruction`)."""
     if CUE_BALL not in layout:
         raise SimulationError("the layout has no cue ball (0)")
     rad = params.ball_radius
     cue = layout[CUE_BALL]
     cx, cy = cue.x * METERS_PER_INCH, cue.y * METERS_PER_INCH
-    phi, theta = math.radians(stroke.phi), math.radians(stroke.theta)
+    phi, theta = math.radians(stroke.phi), math.radians(elevation)
     dx, dy = math.cos(phi), math.sin(phi)
     ct, st = math.cos(theta), math.sin(theta)
     # backward unit vector along the stick (away from the ball, rising)

@@ -28,6 +28,7 @@ from rotation61.sim._kernel.protocol import (
     P_K_HERTZ,
     P_M,
     P_M_CUE,
+    P_M_END,
     P_MU_C,
     P_MUBB_A,
     P_MUBB_B,
@@ -175,6 +176,18 @@ def collide_cushion(
 
 
 @jit_light
+def squirt_angle(a: float, mass_ratio: float) -> float:
+    """The squirt (rad, + to the left of the aim) of a hit ``a`` radii right of centre.
+
+    Alciatore (TP A.31): tan(squirt) = 5/2 a sqrt(1 - a^2) / (1 + m/m_e + 5/2 (1 - a^2)),
+    ``mass_ratio`` = m / m_e, the ball's mass over the shaft's effective end mass.
+    """
+    return float(
+        math.atan2(2.5 * a * math.sqrt(1.0 - a * a), 1.0 + mass_ratio + 2.5 * (1.0 - a * a))
+    )
+
+
+@jit_light
 def strike(
     vel: np.ndarray, w: np.ndarray, st: np.ndarray, stroke: np.ndarray, p: np.ndarray
 ) -> None:
@@ -184,7 +197,9 @@ def strike(
     ``speed (1 + m/M) / (1 + e_tip)``. The tip hits at offsets ``a R`` (right) and ``b R``
     (up), measured in the plane perpendicular to the cue axis, which points along ``phi``
     and down at ``theta``. Impulse J = (1 + e_tip) V0 / (1/M + (1 + 5/2 (a^2 + b^2)) / m).
-    The cloth takes the vertical part of the impulse (no jumps).
+    The cloth takes the vertical part of the impulse (no jumps). Squirt: the ball leaves
+    turned by :func:`squirt_angle` from the aim (to the left for right english), its spin
+    unchanged.
     """
     rad = p[P_R]
     m = p[P_M]
@@ -216,6 +231,12 @@ def strike(
     jm = (1.0 + e_tip) * v0 / (m / big_m + 1.0 + 2.5 * (a * a + b * b))
     vel[0, 0] = jm * ex
     vel[0, 1] = jm * ey
+    if a != 0.0 and p[P_M_END] > 0.0:
+        turn = squirt_angle(a, m / p[P_M_END])
+        ct = math.cos(turn)
+        st_ = math.sin(turn)
+        vel[0, 0] = jm * (ex * ct - ey * st_)
+        vel[0, 1] = jm * (ex * st_ + ey * ct)
     k = jm * 2.5 / (rad * rad)
     w[0, 0] = k * (rcy * ez - rcz * ey)
     w[0, 1] = k * (rcz * ex - rcx * ez)

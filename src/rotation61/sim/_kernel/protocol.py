@@ -165,7 +165,8 @@ P_K_HERTZ: Final = 21
 P_CLUSTER: Final = 22
 P_STEPS: Final = 23
 P_DAMP: Final = 24
-N_PARAMS: Final = 25
+P_M_END: Final = 25
+N_PARAMS: Final = 26
 
 # The facts vector of a shot (ints): first object ball the cue ball touched (NONE for
 # none), what it touched first (CUE_FIRST_), whether it crossed the head string before
