@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Final, Protocol
 
@@ -30,10 +30,21 @@ from rotation61.web.core.model import (
     StoredMatch,
 )
 
-__all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository", "notify_payload", "parse_payload"]
+__all__ = [
+    "MAX_MATCH_ID",
+    "NOTIFY_CHANNEL",
+    "Repository",
+    "SqlRepository",
+    "notify_payload",
+    "parse_payload",
+]
 
 NOTIFY_CHANNEL: Final = "rotation61_inputs"
 """The PostgreSQL NOTIFY channel; the payload is ``"<match id>:<seq>:<input JSON>"``."""
+MAX_MATCH_ID: Final = 2**31 - 1
+"""The largest match number the ``matches.id`` column holds (a 32-bit integer)."""
+_INSERT_CHUNK: Final = 1000
+"""Inputs per ``executemany`` when a whole log is stored (an import)."""
 PAYLOAD_LIMIT: Final = 7900
 """PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; longer inputs go without."""
 
@@ -193,8 +204,12 @@ class SqlRepository:
             try:
                 session.add(row)
                 session.flush()
-                for seq, item in enumerate(inputs, start=1):
-                    session.add(_input_row(row.id, seq, item, created_at))
+                # One executemany in chunks: linear in the inputs, bounded extra memory.
+                for chunk in _chunks(inputs, _INSERT_CHUNK):
+                    session.execute(
+                        insert(InputRow),
+                        [_input_params(row.id, seq, item, created_at) for seq, item in chunk],
+                    )
                 session.commit()
             except IntegrityError as err:
                 session.rollback()
@@ -210,6 +225,8 @@ class SqlRepository:
         Raises:
             MatchNotFoundError: no match has that number.
         """
+        if not 1 <= match_id <= MAX_MATCH_ID:  # the database would refuse the number
+            raise MatchNotFoundError(f"no match number {match_id!r}")
         with self._sessions() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
@@ -226,6 +243,8 @@ class SqlRepository:
 
     def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
         """The inputs of a match with ``seq > after``, in order."""
+        if not 1 <= match_id <= MAX_MATCH_ID:
+            return []
         with self._engine.connect() as conn:
             rows = conn.scalars(_LOAD_INPUTS, {"p_match": match_id, "p_after": after})
             return [input_from_dict(json.loads(p)) for p in rows]
@@ -306,12 +325,18 @@ def parse_payload(payload: str) -> tuple[int, int, Input | None] | None:
     return int(match_id), int(seq), item
 
 
-def _input_row(match_id: int, seq: int, item: Input, created_at: str) -> InputRow:
+def _chunks(inputs: Sequence[Input], size: int) -> Iterator[list[tuple[int, Input]]]:
+    """The inputs numbered from 1, in lists of at most ``size``."""
+    for start in range(0, len(inputs), size):
+        yield list(enumerate(inputs[start : start + size], start=start + 1))
+
+
+def _input_params(match_id: int, seq: int, item: Input, created_at: str) -> dict[str, object]:
     data = input_to_dict(item)
-    return InputRow(
-        match_id=match_id,
-        seq=seq,
-        kind=str(data["kind"]),
-        payload=json.dumps(data, separators=(",", ":")),
-        created_at=created_at,
-    )
+    return {
+        "match_id": match_id,
+        "seq": seq,
+        "kind": str(data["kind"]),
+        "payload": json.dumps(data, separators=(",", ":")),
+        "created_at": created_at,
+    }

@@ -6,7 +6,9 @@ from typing import Annotated
 from urllib.parse import quote
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import RedirectResponse, Response
+from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
@@ -65,20 +67,23 @@ async def desk_create(
 ) -> Response:
     """Create a match from the desk form."""
     await organiser(request, ctx)
-    body = MatchCreate.model_validate(
-        {
-            "player_a": player_a,
-            "player_b": player_b,
-            "race_to": race_to,
-            "preset": preset,
-            "breaker_policy": breaker_policy,
-            "first_breaker": first_breaker,
-            "table_name": table_name,
-            "table_size": table_size,
-            "tags": _tags(tags),
-            "form_id": form_id,
-        }
-    )
+    try:
+        body = MatchCreate.model_validate(
+            {
+                "player_a": player_a,
+                "player_b": player_b,
+                "race_to": race_to,
+                "preset": preset,
+                "breaker_policy": breaker_policy,
+                "first_breaker": first_breaker,
+                "table_name": table_name,
+                "table_size": table_size,
+                "tags": _tags(tags),
+                "form_id": form_id,
+            }
+        )
+    except ValidationError as err:  # the same 422 as the JSON API's
+        raise RequestValidationError(err.errors()) from err
     stored = await run_in_threadpool(
         functools.partial(ctx.service.create_match, body.header(), form_id=body.form_id)
     )
