@@ -172,8 +172,11 @@ class SqlRepository:
     ) -> StoredMatch:
         """Store a new match (and, for an import, its whole log) in one transaction.
 
+        ``form_id`` is an idempotency key: a form submitted again (the Back button, a
+        second click, a retried request) returns the match it created the first time.
+
         Raises:
-            DuplicateFormError: a match was already created from the same form.
+            DuplicateFormError: the match could not be stored, nor the form's found.
         """
         table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
         tags: dict[str, str] = {}
@@ -213,6 +216,11 @@ class SqlRepository:
                 session.commit()
             except IntegrityError as err:
                 session.rollback()
+                if form_id is not None:  # the same form again: the match it created
+                    query = select(MatchRow).where(MatchRow.form_id == form_id)
+                    existing = session.scalar(query)
+                    if existing is not None:
+                        return _stored(existing)
                 raise DuplicateFormError(
                     f"this form was already submitted (form_id={form_id!r}); "
                     "reload the desk to create another match"

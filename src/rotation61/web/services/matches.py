@@ -288,10 +288,12 @@ class MatchService:
     def create_match(self, header: MatchHeader, *, form_id: str | None = None) -> StoredMatch:
         """Create a match from its header (see :func:`desk_header`).
 
+        ``form_id`` is an idempotency key (one per rendered desk form): the same form
+        submitted again returns the match it created, not a new one.
+
         Raises:
             OutOfRangeError: a value out of range (see :func:`check_header`).
             UnknownTableError: an unknown table size.
-            DuplicateFormError: the same form was already submitted.
         """
         check_header(header)
         return self._repo.add_match(
