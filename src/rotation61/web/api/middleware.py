@@ -43,13 +43,20 @@ def embeddable(path: str) -> bool:
     return _OVERLAY.fullmatch(path) is not None
 
 
+def _secure(cookie: bytes) -> bytes:
+    """A ``Set-Cookie`` value marked ``Secure`` (served over HTTPS)."""
+    attributes = [part.strip().lower() for part in cookie.split(b";")[1:]]
+    return cookie if b"secure" in attributes else cookie + b"; Secure"
+
+
 class SecurityHeaders:
     """Add the security headers to every HTTP response.
 
     A Content-Security-Policy allowing this server's own scripts, styles and
     connections only, ``X-Content-Type-Options: nosniff``, ``Referrer-Policy:
     same-origin``, and, except on the overlay pages, ``X-Frame-Options: DENY`` with
-    ``frame-ancestors 'none'``.
+    ``frame-ancestors 'none'``. Over HTTPS (uvicorn's own TLS, or a trusted proxy's
+    ``X-Forwarded-Proto``) every cookie is made ``Secure``.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -70,10 +77,16 @@ class SecurityHeaders:
         if not framed:
             extra.append((b"x-frame-options", b"DENY"))
 
+        https = scope.get("scheme") == "https"
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {name for name, _ in extra}
-                kept = [(n, v) for n, v in message.get("headers", []) if n.lower() not in names]
+                kept = [
+                    (n, _secure(v) if https and n.lower() == b"set-cookie" else v)
+                    for n, v in message.get("headers", [])
+                    if n.lower() not in names
+                ]
                 message = {**message, "headers": [*kept, *extra]}
             await send(message)
 

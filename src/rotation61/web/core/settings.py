@@ -24,6 +24,7 @@ __all__ = [
     "DEFAULT_MAX_UPLOAD_BYTES",
     "MAX_UPLOAD_BYTES_ENV",
     "ORGANISER_PASSWORD_ENV",
+    "SECURE_COOKIES_ENV",
     "Settings",
     "default_database_url",
     "normalise_database_url",
@@ -33,6 +34,7 @@ __all__ = [
 DATABASE_URL_ENV: Final = "ROTATION61_DATABASE_URL"
 ORGANISER_PASSWORD_ENV: Final = "ROTATION61_ORGANISER_PASSWORD"
 MAX_UPLOAD_BYTES_ENV: Final = "ROTATION61_MAX_UPLOAD_BYTES"
+SECURE_COOKIES_ENV: Final = "ROTATION61_SECURE_COOKIES"
 DEFAULT_MAX_UPLOAD_BYTES: Final = 2 * 1024 * 1024
 _LANGUAGE_ENV: Final = "ROTATION61_LANGUAGE"
 
@@ -70,7 +72,9 @@ class Settings:
         database_url: a SQLAlchemy URL (SQLite file or PostgreSQL).
         organiser_password: the first-run desk password of ``admin`` (random if unset).
         default_language: the language of a screen that asks for none.
-        secure_cookies: mark cookies ``Secure`` (behind HTTPS).
+        secure_cookies: mark every cookie ``Secure`` (``ROTATION61_SECURE_COOKIES=1``; set
+            by ``rotation61 serve --certfile``). A request that arrives over HTTPS (or
+            through a trusted proxy that says so) gets ``Secure`` cookies regardless.
         max_upload_bytes: the largest request body accepted (413 beyond).
     """
 
@@ -99,6 +103,7 @@ class Settings:
             database_url=normalise_database_url(url),
             organiser_password=source.get(ORGANISER_PASSWORD_ENV) or None,
             default_language=Language(lang) if lang in ("vi", "en") else Language.VI,
+            secure_cookies=source.get(SECURE_COOKIES_ENV, "") in ("1", "true", "yes"),
             max_upload_bytes=parse_upload_limit(
                 source.get(MAX_UPLOAD_BYTES_ENV) or str(DEFAULT_MAX_UPLOAD_BYTES)
             ),
