@@ -68,11 +68,20 @@ def empty_postgres(url: str) -> None:
     """Empty the app's tables (if they exist) so that each test starts clean."""
     engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:
-        exists = conn.execute(text("SELECT to_regclass('public.matches') IS NOT NULL")).scalar()
-        if exists:
-            conn.execute(
-                text("TRUNCATE inputs, matches, organisers, settings RESTART IDENTITY CASCADE")
+        tables = [
+            name
+            for name in (
+                "inputs",
+                "matches",
+                "organisers",
+                "settings",
+                "login_failures",
+                "organiser_sessions",
             )
+            if conn.execute(text(f"SELECT to_regclass('public.{name}') IS NOT NULL")).scalar()
+        ]
+        if tables:
+            conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
     engine.dispose()
 
 

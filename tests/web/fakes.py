@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from rotation61.records import Input, MatchHeader
-from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
+from rotation61.web.core.errors import MatchNotFoundError, StaleInputError
 from rotation61.web.core.model import MatchStatus, StoredMatch
 
 
@@ -14,7 +14,7 @@ class FakeRepository:
     def __init__(self) -> None:
         self.matches: dict[int, StoredMatch] = {}
         self.inputs: dict[int, list[Input]] = {}
-        self.forms: set[str] = set()
+        self.forms: dict[str, int] = {}
 
     def add_match(
         self,
@@ -27,11 +27,11 @@ class FakeRepository:
         status: MatchStatus = MatchStatus.SCHEDULED,
         racks_won: tuple[int, int] = (0, 0),
     ) -> StoredMatch:
-        if form_id is not None:
-            if form_id in self.forms:
-                raise DuplicateFormError(f"form {form_id!r} already submitted")
-            self.forms.add(form_id)
+        if form_id is not None and form_id in self.forms:
+            return self.matches[self.forms[form_id]]
         match_id = len(self.matches) + 1
+        if form_id is not None:
+            self.forms[form_id] = match_id
         stored = StoredMatch(
             id=match_id,
             header=header,

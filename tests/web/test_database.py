@@ -33,7 +33,7 @@ def test_migrations_match_the_tables_and_are_idempotent(database_url: str) -> No
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
     engine.dispose()
-    assert version == "0001"
+    assert version == "0003"
     assert diff == []
 
 
@@ -77,10 +77,18 @@ def test_two_inputs_racing_for_the_same_place_cannot_both_land(database_url: str
 def test_a_failed_import_stores_nothing(database_url: str) -> None:
     engine = _engine(database_url)
     repo = SqlRepository(engine)
-    repo.add_match(desk(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f")
-    with pytest.raises(Exception, match="already submitted"):
-        repo.add_match(desk(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f")
+    first = repo.add_match(
+        desk(players=("A", "B"), race_to=1), pin="1", created_at="t", form_id="f"
+    )
+    item = ShotInput(shot=Shot(first_contact=1, break_rail_balls=frozenset({2, 3, 4, 6})))
+    # The same form again: its insert fails and is rolled back, inputs included, and the
+    # match the form created comes back.
+    again = repo.add_match(
+        desk(players=("C", "D"), race_to=1), pin="2", created_at="t", form_id="f", inputs=[item]
+    )
+    assert again == first
     assert repo.count_matches() == 1
+    assert repo.load_inputs(first.id) == []
     engine.dispose()
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rotation61.records import DecisionInput, MalformedInputError, MatchHeader, ShotInput, UndoInput
 from rotation61.rules import IllegalActionError, Seat, Shot, UnknownRuleSetError
-from rotation61.web.core.errors import AuthenticationError, DuplicateFormError, StaleInputError
+from rotation61.web.core.errors import AuthenticationError, StaleInputError
 from rotation61.web.core.model import MatchStatus
 from rotation61.web.services.matches import MatchService
 from tests.web.fakes import FakeRepository, RecordingNotifier
@@ -75,13 +75,14 @@ def test_unknown_preset_is_refused_before_storage(
     assert repo.matches == {}
 
 
-def test_same_form_twice_is_refused(
+def test_same_form_twice_returns_the_same_match(
     parts: tuple[MatchService, FakeRepository, RecordingNotifier],
 ) -> None:
-    service, _, _ = parts
-    service.create_match(_setup(), form_id="f1")
-    with pytest.raises(DuplicateFormError):
-        service.create_match(_setup(), form_id="f1")
+    service, repo, _ = parts
+    first = service.create_match(_setup(), form_id="f1")
+    assert service.create_match(_setup(), form_id="f1") == first
+    assert service.create_match(_setup(), form_id="f2") != first
+    assert len(repo.matches) == 2
 
 
 def test_wrong_pin_is_refused(

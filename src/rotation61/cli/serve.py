@@ -4,15 +4,60 @@ Starts on 127.0.0.1 with an SQLite database in the user's data directory, create
 migrated on first run; ``--database-url`` (or ``ROTATION61_DATABASE_URL``) points it at
 PostgreSQL, where ``--workers N`` runs several processes. Prints the URL, and on first
 run the organiser's login. Needs the ``[web]`` extra.
+
+At a venue: ``--host 0.0.0.0`` listens on every network and prints the addresses a
+tablet on the hall's network can use; ``--certfile``/``--keyfile`` serve HTTPS (the
+cookies are then ``Secure``); behind a reverse proxy, ``--forwarded-allow-ips`` names
+the proxies whose ``X-Forwarded-*`` headers are trusted (docs/web.md, "At a venue").
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ipaddress
 import os
+import socket
 import sys
+from pathlib import Path
 
-__all__ = ["add_arguments", "main", "run"]
+__all__ = ["add_arguments", "lan_addresses", "main", "run", "urls"]
+
+_ANY: frozenset[str] = frozenset({"0.0.0.0", "", "::", "*"})  # names, not binds
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that other devices can reach (no loopback).
+
+    The address of the route to the outside (a UDP socket "connected" to a
+    documentation address: no packet is sent), then those of the host name.
+    """
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(sockaddr[0]))
+    usable = []
+    for text in found:
+        address = ipaddress.IPv4Address(text)
+        if not (address.is_loopback or address.is_unspecified or address.is_link_local):
+            usable.append(text)
+    return list(dict.fromkeys(usable))
+
+
+def urls(host: str, port: int, *, https: bool) -> tuple[list[str], list[str]]:
+    """The addresses to open: on this machine, and from other devices on the network."""
+    scheme = "https" if https else "http"
+    if host in _ANY:
+        return [f"{scheme}://127.0.0.1:{port}/"], [
+            f"{scheme}://{ip}:{port}/" for ip in lan_addresses()
+        ]
+    shown = f"[{host}]" if ":" in host else host
+    local = host in ("127.0.0.1", "localhost", "::1")
+    here = [f"{scheme}://{shown}:{port}/"]
+    return (here, []) if local else ([], here)
 
 
 def _port(text: str) -> int:
@@ -33,6 +78,12 @@ def _workers(text: str) -> int:
     if not 1 <= value <= 64:
         raise argparse.ArgumentTypeError(f"{value} workers is outside 1..64")
     return value
+
+
+def _upload_limit(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of bytes")
+    return int(text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +115,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: $ROTATION61_ORGANISER_PASSWORD, else random on first run)",
     )
     parser.add_argument(
+        "--max-upload-bytes",
+        type=_upload_limit,
+        default=None,
+        metavar="N",
+        help="largest request body, e.g. an imported record "
+        "(default: $ROTATION61_MAX_UPLOAD_BYTES, else 2097152)",
+    )
+    parser.add_argument("--certfile", type=Path, default=None, help="serve HTTPS: certificate")
+    parser.add_argument("--keyfile", type=Path, default=None, help="serve HTTPS: private key")
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="reverse proxies trusted for X-Forwarded-For/-Proto, comma-separated, or '*' "
+        "(default: 127.0.0.1)",
+    )
+    parser.add_argument(
+        "--proxy-headers",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="read the client's address and scheme from a trusted proxy's headers (default: on)",
+    )
+    parser.add_argument(
         "--log-level",
         default="warning",
         choices=["critical", "error", "warning", "info", "debug"],
@@ -84,7 +158,9 @@ def run(args: argparse.Namespace) -> int:
         from rotation61.web.core.database import create_db_engine, migrate
         from rotation61.web.core.settings import (
             DATABASE_URL_ENV,
+            MAX_UPLOAD_BYTES_ENV,
             ORGANISER_PASSWORD_ENV,
+            SECURE_COOKIES_ENV,
             default_database_url,
             normalise_database_url,
         )
@@ -97,6 +173,14 @@ def run(args: argparse.Namespace) -> int:
     if not url.startswith("postgresql") and args.workers > 1:
         print("rotation61: error: several workers need PostgreSQL (--database-url)")
         return 2
+    if (args.certfile is None) != (args.keyfile is None):
+        print("rotation61: error: HTTPS needs both --certfile and --keyfile")
+        return 2
+    for path in (args.certfile, args.keyfile):
+        if path is not None and not path.is_file():
+            print(f"rotation61: error: {path} is not a file")
+            return 2
+    https = args.certfile is not None
     password = args.organiser_password or os.environ.get(ORGANISER_PASSWORD_ENV)
     engine = create_db_engine(url, pool_size=2)
     migrate(engine)
@@ -108,10 +192,19 @@ def run(args: argparse.Namespace) -> int:
     engine.dispose()
     os.environ[DATABASE_URL_ENV] = url
     os.environ.pop(ORGANISER_PASSWORD_ENV, None)
+    if args.max_upload_bytes is not None:
+        os.environ[MAX_UPLOAD_BYTES_ENV] = str(args.max_upload_bytes)
+    if https:
+        os.environ[SECURE_COOKIES_ENV] = "1"
     shown = url.split("@")[-1] if "@" in url else url
-    print(
-        f"rotation61 scorekeeper: http://{args.host}:{args.port}/  (database: {shown})", flush=True
-    )
+    here, network = urls(args.host, args.port, https=https)
+    print(f"rotation61 scorekeeper  (database: {shown})", flush=True)
+    for address in here:
+        print(f"  on this machine:   {address}")
+    for address in network:
+        print(f"  tablets, TV, phones on this network:   {address}")
+    if args.host in _ANY and not network:
+        print("  no network address found: join the hall's Wi-Fi, or give --host <address>")
     if created is not None and not password:
         print(f"organiser login: admin / {created}  (change it with --organiser-password)")
     print("press Ctrl+C to stop", flush=True)
@@ -123,6 +216,10 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level=args.log_level,
         timeout_graceful_shutdown=3,
+        ssl_certfile=str(args.certfile) if https else None,
+        ssl_keyfile=str(args.keyfile) if https else None,
+        proxy_headers=args.proxy_headers,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
 

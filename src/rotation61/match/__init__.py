@@ -7,6 +7,22 @@
 
 from __future__ import annotations
 
-from rotation61.match.state import MatchState, decide, next_breaker, officiate, play, start_match
+from rotation61.match.state import (
+    MatchState,
+    RackHistory,
+    decide,
+    next_breaker,
+    officiate,
+    play,
+    start_match,
+)
 
-__all__ = ["MatchState", "decide", "next_breaker", "officiate", "play", "start_match"]
+__all__ = [
+    "MatchState",
+    "RackHistory",
+    "decide",
+    "next_breaker",
+    "officiate",
+    "play",
+    "start_match",
+]

@@ -7,6 +7,8 @@ names and other metadata belong to the records layer.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
 
 from rotation61.rules import (
     DEFAULT_RULESET,
@@ -32,12 +34,93 @@ from rotation61.rules import play as play_rack
 
 __all__ = [
     "MatchState",
+    "RackHistory",
     "decide",
     "next_breaker",
     "officiate",
     "play",
     "start_match",
 ]
+
+
+class RackHistory(Sequence[RackState]):
+    """The finished racks of a match, in order: an immutable sequence that shares its past.
+
+    :meth:`add` returns a new history that links to this one, so finishing the
+    100,000th rack costs what the first did (a tuple would be copied whole each time,
+    quadratic over a long record). ``len`` and ``[-1]`` take constant time; it equals
+    any sequence (a tuple included) with the same racks.
+
+    >>> RackHistory() == ()
+    True
+    """
+
+    __slots__ = ("_last", "_prev", "_size")
+
+    def __init__(self, racks: Iterable[RackState] = ()) -> None:
+        self._last: RackState | None = None
+        self._prev: RackHistory | None = None
+        self._size = 0
+        for rack in racks:
+            self._prev, self._last, self._size = self._copy(), rack, self._size + 1
+
+    def _copy(self) -> RackHistory:
+        other = RackHistory()
+        other._last, other._prev, other._size = self._last, self._prev, self._size
+        return other
+
+    def add(self, rack: RackState) -> RackHistory:
+        """A history with ``rack`` finished after these."""
+        other = RackHistory()
+        other._last, other._prev, other._size = rack, self, self._size + 1
+        return other
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[RackState]:
+        return iter(self._tuple())
+
+    def __reversed__(self) -> Iterator[RackState]:
+        node: RackHistory | None = self
+        while node is not None and node._last is not None:
+            yield node._last
+            node = node._prev
+
+    def _tuple(self) -> tuple[RackState, ...]:
+        return tuple(reversed(list(reversed(self))))
+
+    @overload
+    def __getitem__(self, index: int) -> RackState: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RackState, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> RackState | tuple[RackState, ...]:
+        if isinstance(index, slice):
+            return self._tuple()[index]
+        position = index + self._size if index < 0 else index
+        if not 0 <= position < self._size:
+            raise IndexError(f"rack index {index} out of range (0..{self._size - 1})")
+        for steps, rack in enumerate(reversed(self)):
+            if steps == self._size - 1 - position:
+                return rack
+        raise IndexError(index)  # pragma: no cover - the range is checked above
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        if len(other) != self._size:
+            return False
+        if isinstance(other, RackHistory):
+            return all(a == b for a, b in zip(reversed(self), reversed(other), strict=True))
+        return self._tuple() == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._tuple())
+
+    def __repr__(self) -> str:
+        return f"RackHistory({list(self)!r})"
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,7 +132,8 @@ class MatchState:
         race_to: racks needed to win the match (§I, A13).
         racks_won: racks won per seat.
         rack: the rack in play (the last rack, over, once the match is over).
-        completed: every finished rack, in order, replays included.
+        completed: every finished rack, in order, replays included (a tuple given is
+            taken as a :class:`RackHistory`).
         winner: the match winner, once the match is over.
     """
 
@@ -57,10 +141,12 @@ class MatchState:
     race_to: int = 1
     racks_won: tuple[int, int] = (0, 0)
     rack: RackState = dataclasses.field(default_factory=new_rack)
-    completed: tuple[RackState, ...] = ()
+    completed: RackHistory = dataclasses.field(default_factory=RackHistory)
     winner: Seat | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.completed, RackHistory):
+            object.__setattr__(self, "completed", RackHistory(self.completed))
         if type(self.race_to) is not int or self.race_to < 1:
             raise InvalidStateError(f"race_to {self.race_to!r} must be a positive int")
         if any(n < 0 or n > self.race_to for n in self.racks_won):
@@ -136,7 +222,7 @@ def _after_rack(match: MatchState, rack: RackState) -> MatchState:
     result = rack.result
     if result is None:
         return dataclasses.replace(match, rack=rack)
-    completed = (*match.completed, rack)
+    completed = match.completed.add(rack)
     if _ends_match(match.rules, result):
         return dataclasses.replace(match, rack=rack, completed=completed, winner=result.winner)
     won = match.racks_won

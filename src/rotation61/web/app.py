@@ -21,15 +21,16 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from rotation61.rules import Rotation61Error
-from rotation61.web.adapters.accounts import SqlAccounts
+from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
 from rotation61.web.adapters.broker import Hub, LocalNotifier, PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
 from rotation61.web.api.deps import AppContext, request_language
+from rotation61.web.api.middleware import BodyLimit, SecurityHeaders
 from rotation61.web.api.routes import accounts, console, desk, live, matches, pages
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import WebError, status_for
-from rotation61.web.core.security import Attempts, Signer
+from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.schemas import ErrorOut, HealthOut
@@ -84,7 +85,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     return AppContext(
         settings=settings,
         service=service,
-        accounts=AccountService(account_store, service, signer, Attempts()),
+        accounts=AccountService(account_store, service, signer, SqlFailureLog(engine)),
         hub=hub,
         signer=signer,
         listener=listener,
@@ -130,6 +131,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="rotation61 scorekeeper",
         summary="Referee console, live scoreboard and overlay for 15-ball rotation (61).",
         lifespan=lifespan,
+        # The interactive pages load their scripts from a CDN: a venue may have no
+        # internet. The schema stays at /openapi.json (docs/web.md).
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.ctx = ctx
 
@@ -150,6 +155,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _health() -> HealthOut:
         return HealthOut(ok=True, spectators=ctx.hub.subscriber_count)
 
+    app.add_middleware(BodyLimit, limit=settings.max_upload_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: on every response, the 413 included
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     for router in ROUTERS:
         app.include_router(router)

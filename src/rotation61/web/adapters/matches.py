@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Final, Protocol
 
@@ -30,10 +30,21 @@ from rotation61.web.core.model import (
     StoredMatch,
 )
 
-__all__ = ["NOTIFY_CHANNEL", "Repository", "SqlRepository", "notify_payload", "parse_payload"]
+__all__ = [
+    "MAX_MATCH_ID",
+    "NOTIFY_CHANNEL",
+    "Repository",
+    "SqlRepository",
+    "notify_payload",
+    "parse_payload",
+]
 
 NOTIFY_CHANNEL: Final = "rotation61_inputs"
 """The PostgreSQL NOTIFY channel; the payload is ``"<match id>:<seq>:<input JSON>"``."""
+MAX_MATCH_ID: Final = 2**31 - 1
+"""The largest match number the ``matches.id`` column holds (a 32-bit integer)."""
+_INSERT_CHUNK: Final = 1000
+"""Inputs per ``executemany`` when a whole log is stored (an import)."""
 PAYLOAD_LIMIT: Final = 7900
 """PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; longer inputs go without."""
 
@@ -161,8 +172,11 @@ class SqlRepository:
     ) -> StoredMatch:
         """Store a new match (and, for an import, its whole log) in one transaction.
 
+        ``form_id`` is an idempotency key: a form submitted again (the Back button, a
+        second click, a retried request) returns the match it created the first time.
+
         Raises:
-            DuplicateFormError: a match was already created from the same form.
+            DuplicateFormError: the match could not be stored, nor the form's found.
         """
         table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
         tags: dict[str, str] = {}
@@ -193,11 +207,20 @@ class SqlRepository:
             try:
                 session.add(row)
                 session.flush()
-                for seq, item in enumerate(inputs, start=1):
-                    session.add(_input_row(row.id, seq, item, created_at))
+                # One executemany in chunks: linear in the inputs, bounded extra memory.
+                for chunk in _chunks(inputs, _INSERT_CHUNK):
+                    session.execute(
+                        insert(InputRow),
+                        [_input_params(row.id, seq, item, created_at) for seq, item in chunk],
+                    )
                 session.commit()
             except IntegrityError as err:
                 session.rollback()
+                if form_id is not None:  # the same form again: the match it created
+                    query = select(MatchRow).where(MatchRow.form_id == form_id)
+                    existing = session.scalar(query)
+                    if existing is not None:
+                        return _stored(existing)
                 raise DuplicateFormError(
                     f"this form was already submitted (form_id={form_id!r}); "
                     "reload the desk to create another match"
@@ -210,6 +233,8 @@ class SqlRepository:
         Raises:
             MatchNotFoundError: no match has that number.
         """
+        if not 1 <= match_id <= MAX_MATCH_ID:  # the database would refuse the number
+            raise MatchNotFoundError(f"no match number {match_id!r}")
         with self._sessions() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
@@ -226,6 +251,8 @@ class SqlRepository:
 
     def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
         """The inputs of a match with ``seq > after``, in order."""
+        if not 1 <= match_id <= MAX_MATCH_ID:
+            return []
         with self._engine.connect() as conn:
             rows = conn.scalars(_LOAD_INPUTS, {"p_match": match_id, "p_after": after})
             return [input_from_dict(json.loads(p)) for p in rows]
@@ -306,12 +333,18 @@ def parse_payload(payload: str) -> tuple[int, int, Input | None] | None:
     return int(match_id), int(seq), item
 
 
-def _input_row(match_id: int, seq: int, item: Input, created_at: str) -> InputRow:
+def _chunks(inputs: Sequence[Input], size: int) -> Iterator[list[tuple[int, Input]]]:
+    """The inputs numbered from 1, in lists of at most ``size``."""
+    for start in range(0, len(inputs), size):
+        yield list(enumerate(inputs[start : start + size], start=start + 1))
+
+
+def _input_params(match_id: int, seq: int, item: Input, created_at: str) -> dict[str, object]:
     data = input_to_dict(item)
-    return InputRow(
-        match_id=match_id,
-        seq=seq,
-        kind=str(data["kind"]),
-        payload=json.dumps(data, separators=(",", ":")),
-        created_at=created_at,
-    )
+    return {
+        "match_id": match_id,
+        "seq": seq,
+        "kind": str(data["kind"]),
+        "payload": json.dumps(data, separators=(",", ":")),
+        "created_at": created_at,
+    }

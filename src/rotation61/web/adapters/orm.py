@@ -6,10 +6,18 @@ same Alembic migrations serve SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "InputRow", "MatchRow", "OrganiserRow", "SettingRow"]
+__all__ = [
+    "Base",
+    "InputRow",
+    "LoginFailureRow",
+    "MatchRow",
+    "OrganiserRow",
+    "OrganiserSessionRow",
+    "SettingRow",
+]
 
 
 class Base(DeclarativeBase):
@@ -73,3 +81,27 @@ class SettingRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class LoginFailureRow(Base):
+    """A failed password or PIN, under each key it counts against (client, client+match)."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (
+        Index("ix_login_failures_key_at", "key", "at"),
+        Index("ix_login_failures_at", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class OrganiserSessionRow(Base):
+    """An open organiser session: the hash of its cookie, deleted at logout."""
+
+    __tablename__ = "organiser_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    username: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[float] = mapped_column(Float, index=True)

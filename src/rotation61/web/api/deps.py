@@ -48,6 +48,7 @@ __all__ = [
     "Referee",
     "Service",
     "check_csrf",
+    "client_address",
     "console_access",
     "csrf_form",
     "get_accounts",
@@ -58,6 +59,7 @@ __all__ = [
     "referee",
     "referee_cookie",
     "request_language",
+    "session_user",
     "set_referee_cookie",
 ]
 
@@ -101,9 +103,18 @@ async def get_service(ctx: Ctx) -> MatchService:
 Service = Annotated[MatchService, Depends(get_service)]
 
 
-async def get_accounts(ctx: Ctx) -> AccountService:
-    """The account service (organiser logins, referee PINs)."""
-    return ctx.accounts
+def client_address(request: Request) -> str:
+    """The client's address: the peer, or the one a trusted proxy forwarded.
+
+    Uvicorn puts the forwarded address in ``request.client`` when the proxy is trusted
+    (``rotation61 serve --forwarded-allow-ips``); otherwise it is the peer's own.
+    """
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def get_accounts(request: Request, ctx: Ctx) -> AccountService:
+    """The account service for this client (failures count per client address)."""
+    return ctx.accounts.for_client(client_address(request))
 
 
 Accounts = Annotated[AccountService, Depends(get_accounts)]
@@ -150,6 +161,11 @@ async def csrf_form(request: Request, ctx: Ctx) -> None:
 Csrf = Annotated[None, Depends(csrf_form)]
 
 
+def session_user(request: Request, ctx: AppContext) -> str | None:
+    """The organiser of the request's session cookie, if the session is open (blocking)."""
+    return ctx.accounts.session_user(request.cookies.get(ORGANISER_COOKIE))
+
+
 def _basic(request: Request) -> tuple[str, str] | None:
     header = request.headers.get("authorization", "")
     if not header.lower().startswith("basic "):
@@ -173,10 +189,11 @@ async def organiser(request: Request, ctx: Ctx) -> str:
     basic = _basic(request)
     if basic is not None:
         user, password = basic
-        if await run_in_threadpool(ctx.accounts.check_organiser, user, password):
+        accounts = ctx.accounts.for_client(client_address(request))
+        if await run_in_threadpool(accounts.check_organiser, user, password):
             return user
         raise AuthenticationError("wrong organiser username or password")
-    user_name = ctx.signer.session_user(request.cookies.get(ORGANISER_COOKIE))
+    user_name = await run_in_threadpool(session_user, request, ctx)
     if user_name is None:
         raise AuthenticationError("organiser login required: log in at /login")
     await check_csrf(request, ctx)
@@ -210,7 +227,7 @@ async def referee(match_id: int, request: Request, ctx: Ctx) -> StoredMatch:
         await check_csrf(request, ctx)
         return stored
     # An organiser may run any console.
-    if ctx.signer.session_user(request.cookies.get(ORGANISER_COOKIE)) is not None:
+    if await run_in_threadpool(session_user, request, ctx) is not None:
         await check_csrf(request, ctx)
         return stored
     raise AuthenticationError(f"the referee PIN of match {match_id} is required")
@@ -220,10 +237,14 @@ Referee = Annotated[StoredMatch, Depends(referee)]
 
 
 def console_access(request: Request, ctx: AppContext, stored: StoredMatch) -> bool:
-    """Whether this browser may open a match's console page (its cookie, or an organiser)."""
+    """Whether this browser may open a match's console page (its cookie, or an organiser).
+
+    Blocking (an organiser's session is looked up): call it from a worker thread.
+    """
     token = request.cookies.get(referee_cookie(stored.id))
-    is_org = ctx.signer.session_user(request.cookies.get(ORGANISER_COOKIE)) is not None
-    return ctx.signer.referee_ok(token, stored.id, stored.pin) or is_org
+    return ctx.signer.referee_ok(token, stored.id, stored.pin) or (
+        session_user(request, ctx) is not None
+    )
 
 
 def set_referee_cookie(response: Response, ctx: AppContext, match_id: int, token: str) -> None:

@@ -23,6 +23,8 @@ __all__ = [
     "CsrfError",
     "DuplicateFormError",
     "MatchNotFoundError",
+    "OutOfRangeError",
+    "PayloadTooLargeError",
     "StaleInputError",
     "TooManyAttemptsError",
     "WebError",
@@ -40,6 +42,18 @@ class MatchNotFoundError(WebError, LookupError):
     """No match has that number."""
 
     status = 404
+
+
+class OutOfRangeError(WebError, ValueError):
+    """A value beyond the app's limits: a name too long, a race too long, a record too deep."""
+
+    status = 422
+
+
+class PayloadTooLargeError(WebError):
+    """A request body over the upload limit."""
+
+    status = 413
 
 
 class StaleInputError(WebError):

@@ -1,13 +1,13 @@
-"""Passwords, PINs, signed cookies, referee tokens, CSRF tokens and login throttling.
+"""Passwords, PINs, signed cookies, referee tokens and CSRF tokens.
 
 - Organiser passwords are stored as scrypt hashes.
-- The organiser's session cookie is ``"<username>|<expiry>|<mac>"``.
+- The organiser's session cookie is a random token of a session stored server-side
+  (see :mod:`rotation61.web.adapters.accounts`), so logging out revokes it.
 - A match's referee token is an HMAC of the match number and its PIN: it stops working
   when the PIN changes, and it is what the console's cookie and the API's
   ``Authorization: Bearer`` header carry.
 - CSRF: a random nonce in a cookie, and in every form or ``X-CSRF-Token`` header its
   HMAC (double submit, signed); a cross-site page can read neither.
-- :class:`Attempts` slows down guessing of passwords and PINs.
 """
 
 from __future__ import annotations
@@ -16,15 +16,9 @@ import base64
 import hashlib
 import hmac
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 from typing import Final
 
-from rotation61.web.core.errors import TooManyAttemptsError
-
 __all__ = [
-    "Attempts",
     "Signer",
     "hash_password",
     "new_pin",
@@ -86,27 +80,6 @@ class Signer:
         """Whether ``mac`` is the signature of ``value`` for ``purpose``."""
         return hmac.compare_digest(self.mac(purpose, value), mac)
 
-    # Organiser sessions.
-
-    def session_cookie(self, username: str, *, ttl_s: int = 12 * 3600) -> str:
-        """A session cookie for an organiser, valid ``ttl_s`` seconds."""
-        expiry = str(int(time.time()) + ttl_s)
-        return f"{username}|{expiry}|{self.mac('organiser', username + '|' + expiry)}"
-
-    def session_user(self, cookie: str | None) -> str | None:
-        """The organiser a session cookie names, if it is valid and not expired."""
-        if not cookie:
-            return None
-        parts = cookie.split("|")
-        if len(parts) != 3:
-            return None
-        username, expiry, mac = parts
-        if not expiry.isdigit() or int(expiry) < time.time():
-            return None
-        if not self.check("organiser", username + "|" + expiry, mac):
-            return None
-        return username
-
     # Referee tokens.
 
     def referee_token(self, match_id: int, pin: str) -> str:
@@ -130,30 +103,3 @@ class Signer:
         if not nonce or not token:
             return False
         return self.check("csrf", nonce, token)
-
-
-class Attempts:
-    """Counts failed logins per key in a sliding window, to slow down guessing."""
-
-    def __init__(self, limit: int = 10, window_s: float = 60.0) -> None:
-        self._limit = limit
-        self._window = window_s
-        self._failures: defaultdict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def check(self, key: str) -> None:
-        """Raise :class:`TooManyAttemptsError` if ``key`` failed too often lately."""
-        now = time.monotonic()
-        with self._lock:
-            failures = self._failures[key]
-            while failures and failures[0] < now - self._window:
-                failures.popleft()
-            if len(failures) >= self._limit:
-                raise TooManyAttemptsError(
-                    f"too many failed attempts for {key}; wait a minute and try again"
-                )
-
-    def failed(self, key: str) -> None:
-        """Record a failure."""
-        with self._lock:
-            self._failures[key].append(time.monotonic())

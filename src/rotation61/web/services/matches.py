@@ -10,6 +10,7 @@ before it is acknowledged, and announced to the spectators after the commit.
 from __future__ import annotations
 
 import hmac
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -31,7 +32,7 @@ from rotation61.records import (
 )
 from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.adapters.matches import Repository
-from rotation61.web.core.errors import AuthenticationError, StaleInputError
+from rotation61.web.core.errors import AuthenticationError, OutOfRangeError, StaleInputError
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
     TABLE_SIZE_TAG,
@@ -42,7 +43,38 @@ from rotation61.web.core.model import (
 )
 from rotation61.web.core.security import new_pin
 
-__all__ = ["MatchService", "Notifier", "desk_header"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_ENTRIES_PER_RACK",
+    "MAX_INPUTS",
+    "MAX_NAME_LENGTH",
+    "MAX_RACE_TO",
+    "MAX_RACKS",
+    "MAX_TAGS",
+    "MAX_TAG_VALUE_LENGTH",
+    "MatchService",
+    "Notifier",
+    "check_header",
+    "check_record_shape",
+    "desk_header",
+]
+
+MAX_NAME_LENGTH: Final = 100
+"""The longest player name, and the longest table name."""
+MAX_RACE_TO: Final = 99
+"""Races run from 1 to this many racks."""
+MAX_TAGS: Final = 16
+"""The most event tags a match carries (the table's own tags not counted)."""
+MAX_TAG_VALUE_LENGTH: Final = 200
+"""The longest tag value."""
+MAX_DEPTH: Final = 16
+"""The deepest nesting of arrays and objects an imported record may have (a record needs 6)."""
+MAX_RACKS: Final = 10_000
+"""The most racks an imported record may hold."""
+MAX_ENTRIES_PER_RACK: Final = 100_000
+"""The most entries one rack of an imported record may hold."""
+MAX_INPUTS: Final = 100_000
+"""The most inputs an imported record may hold in all (overrides count as inputs)."""
 
 _ROSTER: Final = {
     "event": "Event",
@@ -79,6 +111,116 @@ def _desk_tags(tags: Mapping[str, str]) -> list[tuple[str, str]]:
             raise MalformedInputError(f"tag {name} holds a line break or control character")
         out.append((name, value))
     return out
+
+
+def _shown(value: str) -> str:
+    return repr(value) if len(value) <= 40 else f"{value[:20]!r}... ({len(value)} characters)"
+
+
+def check_header(header: MatchHeader) -> MatchHeader:
+    """Refuse a match the app does not hold: the one set of limits of every way in.
+
+    The desk form, the JSON API and record imports all pass their header here: player
+    names of 1 to :data:`MAX_NAME_LENGTH` characters, a race to 1..:data:`MAX_RACE_TO`,
+    at most :data:`MAX_TAGS` event tags of at most :data:`MAX_TAG_VALUE_LENGTH`
+    characters each, a table name of at most :data:`MAX_NAME_LENGTH` characters and a
+    known table size.
+
+    Returns:
+        The header, unchanged.
+
+    Raises:
+        OutOfRangeError: a value out of range, named with its field.
+        UnknownTableError: an unknown table size.
+    """
+    for seat, name in zip("AB", header.players, strict=True):
+        if not 1 <= len(name) <= MAX_NAME_LENGTH:
+            raise OutOfRangeError(
+                f"player {seat}'s name {_shown(name)} must have 1 to {MAX_NAME_LENGTH} characters"
+            )
+    if not 1 <= header.race_to <= MAX_RACE_TO:
+        raise OutOfRangeError(f"race_to {header.race_to} is outside 1..{MAX_RACE_TO}")
+    events = [(n, v) for n, v in header.tags if n not in (TABLE_TAG, TABLE_SIZE_TAG)]
+    if len(events) > MAX_TAGS:
+        raise OutOfRangeError(f"{len(events)} tags: a match holds at most {MAX_TAGS}")
+    for name, value in header.tags:
+        if len(value) > MAX_TAG_VALUE_LENGTH:
+            raise OutOfRangeError(
+                f"tag {name}'s value {_shown(value)} is longer than "
+                f"{MAX_TAG_VALUE_LENGTH} characters"
+            )
+    table_name = header.tag(TABLE_TAG) or ""
+    if len(table_name) > MAX_NAME_LENGTH:
+        raise OutOfRangeError(
+            f"table name {_shown(table_name)} is longer than {MAX_NAME_LENGTH} characters"
+        )
+    get_table(header.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE)
+    return header
+
+
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_INNERMOST: Final = re.compile(r"\[\]|\{\}")
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """Whether JSON text nests arrays and objects deeper than ``limit``.
+
+    Strings are dropped, then the innermost pairs of brackets are removed ``limit``
+    times over: each pass is one regular-expression scan, so the whole check is linear
+    and never recurses.
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _ in range(limit):
+        if not brackets:
+            return False
+        brackets = _INNERMOST.sub("", brackets)
+    # What is left is deeper than ``limit``, or unmatched (a truncated file leaves a few
+    # brackets, which the JSON decoder reports with their line and column).
+    return _INNERMOST.search(brackets) is not None or len(brackets) > limit
+
+
+def check_record_shape(text: str) -> None:
+    """Refuse a JSON record too deep or too large before it is decoded into a record.
+
+    The nesting depth is counted in one pass over the text (so a deeply nested document
+    never reaches the JSON decoder's recursion); then the counts of racks, entries per
+    rack and inputs in all are checked on the decoded document.
+
+    Raises:
+        OutOfRangeError: nesting deeper than :data:`MAX_DEPTH`, more than
+            :data:`MAX_RACKS` racks, :data:`MAX_ENTRIES_PER_RACK` entries in a rack or
+            :data:`MAX_INPUTS` inputs in all.
+        NotationError: text that is not JSON.
+    """
+    if _too_deep(text, MAX_DEPTH):
+        raise OutOfRangeError(
+            f"the record nests arrays and objects deeper than {MAX_DEPTH} levels "
+            "(or its brackets do not match)"
+        )
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return  # the records layer reports the syntax error, with its line and column
+    racks = data.get("racks") if isinstance(data, dict) else None
+    if not isinstance(racks, list):
+        return
+    if len(racks) > MAX_RACKS:
+        raise OutOfRangeError(f"{len(racks)} racks: a record holds at most {MAX_RACKS}")
+    total = 0
+    for i, rack in enumerate(racks):
+        entries = rack.get("entries") if isinstance(rack, dict) else None
+        if not isinstance(entries, list):
+            continue
+        if len(entries) > MAX_ENTRIES_PER_RACK:
+            raise OutOfRangeError(
+                f"racks[{i}] holds {len(entries)} entries: at most {MAX_ENTRIES_PER_RACK}"
+            )
+        total += sum(
+            2 if isinstance(e, dict) and e.get("override") is not None else 1 for e in entries
+        )
+        if total > MAX_INPUTS:
+            raise OutOfRangeError(f"the record holds more than {MAX_INPUTS} inputs")
 
 
 def desk_header(
@@ -146,11 +288,14 @@ class MatchService:
     def create_match(self, header: MatchHeader, *, form_id: str | None = None) -> StoredMatch:
         """Create a match from its header (see :func:`desk_header`).
 
+        ``form_id`` is an idempotency key (one per rendered desk form): the same form
+        submitted again returns the match it created, not a new one.
+
         Raises:
+            OutOfRangeError: a value out of range (see :func:`check_header`).
             UnknownTableError: an unknown table size.
-            DuplicateFormError: the same form was already submitted.
         """
-        get_table(header.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE)
+        check_header(header)
         return self._repo.add_match(
             header, pin=self._pins(), created_at=self._clock(), form_id=form_id
         )
@@ -336,20 +481,25 @@ class MatchService:
     def import_json(self, text: str) -> StoredMatch:
         """Create a match from a JSON record, replaying every input through the referee.
 
-        Nothing is stored unless the whole record is valid.
+        Nothing is stored unless the whole record is valid. The text's shape is checked
+        first (:func:`check_record_shape`), the header next (:func:`check_header`), and
+        only then are the inputs replayed: each step is linear in the inputs.
 
         Raises:
+            OutOfRangeError: too deep, too many inputs, or a header value out of range.
             NotationError: not JSON, another format, or an unknown schema version.
             InvalidRecordError: a field out of range.
             IllegalEntryError: an input the referee rejects.
             UnknownRuleSetError: an unknown preset or rule-set key.
         """
-        return self.import_record(from_json(text))
+        check_record_shape(text)
+        # The inputs are checked by the replay of ``import_record``, after the header.
+        return self.import_record(from_json(text, check=False))
 
     def import_record(self, record: MatchRecord) -> StoredMatch:
         """Create a match from a record (see :meth:`import_json`)."""
+        check_header(record.header)
         log = MatchLog.from_record(record)
-        get_table(record.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE)
         inputs = log.inputs()
         match = log.match
         return self._repo.add_match(

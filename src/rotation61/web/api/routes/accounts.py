@@ -43,8 +43,9 @@ def login(
 
 
 @router.post("/logout")
-def logout(_csrf: Csrf) -> RedirectResponse:
-    """Close the organiser's session."""
+def logout(request: Request, accounts: Accounts, _csrf: Csrf) -> RedirectResponse:
+    """Close the organiser's session: deleted server-side, so a copied cookie dies too."""
+    accounts.log_out(request.cookies.get(ORGANISER_COOKIE))
     response = RedirectResponse("/hall", status_code=303)
     response.delete_cookie(ORGANISER_COOKIE)
     return response

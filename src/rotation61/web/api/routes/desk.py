@@ -1,19 +1,29 @@
-"""The tournament desk's pages: matches by state, the create and import forms."""
+"""The tournament desk's pages: matches by state, the create and import forms.
+
+The forms post, then redirect to the desk (post/redirect/get). What happened is told
+once by a flash cookie set on the redirect: signed, for a minute, read and cleared by
+the next desk page (a link carrying ``?notice=`` prints nothing). The create form
+carries a ``form_id`` made per rendered form, an idempotency key: the same form sent
+again (Back then Create, a double click) returns the match it created.
+"""
 
 import functools
 import secrets
-from typing import Annotated
-from urllib.parse import quote
+import time
+from typing import Annotated, Final
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import RedirectResponse, Response
+from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
 from rotation61.rules import PRESETS
-from rotation61.web.api.deps import Ctx, Lang, organiser
+from rotation61.text import Language
+from rotation61.web.api.deps import AppContext, Ctx, Lang, organiser
 from rotation61.web.api.templating import render
-from rotation61.web.core.errors import AuthenticationError
+from rotation61.web.core.errors import AuthenticationError, MatchNotFoundError
 from rotation61.web.core.i18n import ui
 from rotation61.web.core.model import MatchStatus
 from rotation61.web.presenters.codes import desk_codes
@@ -21,6 +31,44 @@ from rotation61.web.presenters.matches import with_pin
 from rotation61.web.schemas import MatchCreate
 
 router = APIRouter(include_in_schema=False)
+
+FLASH_COOKIE: Final = "r61_flash"
+_FLASH_TTL_S: Final = 60
+_FLASH_KINDS: Final = frozenset({"created", "imported"})
+
+
+def _set_flash(response: Response, ctx: AppContext, kind: str, match_id: int) -> None:
+    """Tell the next desk page what happened (a signed cookie, for a minute)."""
+    value = f"{kind}.{match_id}.{int(time.time()) + _FLASH_TTL_S}"
+    response.set_cookie(
+        FLASH_COOKIE,
+        f"{value}.{ctx.signer.mac('flash', value)}",
+        max_age=_FLASH_TTL_S,
+        path="/desk",
+        httponly=True,
+        samesite="strict",
+        secure=ctx.settings.secure_cookies,
+    )
+
+
+def _flash_notice(request: Request, ctx: AppContext, lang: Language) -> str | None:
+    """The notice of a valid flash cookie (the PIN read from storage, not the cookie)."""
+    parts = (request.cookies.get(FLASH_COOKIE) or "").split(".")
+    if len(parts) != 4:
+        return None
+    kind, match_id, expiry, mac = parts
+    value = f"{kind}.{match_id}.{expiry}"
+    if kind not in _FLASH_KINDS or not (match_id.isdigit() and expiry.isdigit()):
+        return None
+    if int(expiry) < time.time() or not ctx.signer.check("flash", value, mac):
+        return None
+    try:
+        stored = ctx.service.get_match(int(match_id))
+    except MatchNotFoundError:
+        return None
+    if kind == "created":
+        return ui("desk.created", lang, id=stored.id, pin=stored.pin)
+    return ui("desk.imported", lang, id=stored.id)
 
 
 @router.get("/desk")
@@ -32,9 +80,9 @@ async def desk_page(request: Request, ctx: Ctx, lang: Lang) -> Response:
         return RedirectResponse("/login", status_code=303)
     raw = request.query_params.get("status")
     status = MatchStatus(raw) if raw in {s.value for s in MatchStatus} else None
-    notice = request.query_params.get("notice")
+    notice = await run_in_threadpool(_flash_notice, request, ctx, lang)
     matches = [with_pin(m) for m in await run_in_threadpool(ctx.service.list_matches, status)]
-    return render(
+    response = render(
         request,
         ctx,
         "desk.html",
@@ -47,6 +95,13 @@ async def desk_page(request: Request, ctx: Ctx, lang: Lang) -> Response:
         notice=notice,
         form_id=secrets.token_urlsafe(16),
     )
+    if FLASH_COOKIE in request.cookies:
+        response.delete_cookie(FLASH_COOKIE, path="/desk")
+    # Back then Create must send the same form again (its form_id): the browser may keep
+    # this page for its history (private, revalidated otherwise), not re-render it; the
+    # redirect after a create goes to another address, so that this one keeps its form.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @router.post("/desk/matches")
@@ -67,25 +122,30 @@ async def desk_create(
 ) -> Response:
     """Create a match from the desk form."""
     await organiser(request, ctx)
-    body = MatchCreate.model_validate(
-        {
-            "player_a": player_a,
-            "player_b": player_b,
-            "race_to": race_to,
-            "preset": preset,
-            "breaker_policy": breaker_policy,
-            "first_breaker": first_breaker,
-            "table_name": table_name,
-            "table_size": table_size,
-            "tags": _tags(tags),
-            "form_id": form_id,
-        }
-    )
+    try:
+        body = MatchCreate.model_validate(
+            {
+                "player_a": player_a,
+                "player_b": player_b,
+                "race_to": race_to,
+                "preset": preset,
+                "breaker_policy": breaker_policy,
+                "first_breaker": first_breaker,
+                "table_name": table_name,
+                "table_size": table_size,
+                "tags": _tags(tags),
+                "form_id": form_id,
+            }
+        )
+    except ValidationError as err:  # the same 422 as the JSON API's
+        raise RequestValidationError(err.errors()) from err
     stored = await run_in_threadpool(
         functools.partial(ctx.service.create_match, body.header(), form_id=body.form_id)
     )
-    notice = ui("desk.created", lang, id=stored.id, pin=stored.pin)
-    return RedirectResponse(f"/desk?notice={quote(notice)}", status_code=303)
+    # Its own address: the filled form stays in the browser's history as it was sent.
+    response = RedirectResponse(f"/desk?created={stored.id}", status_code=303)
+    _set_flash(response, ctx, "created", stored.id)
+    return response
 
 
 @router.post("/desk/import")
@@ -100,8 +160,9 @@ async def desk_import(
     except UnicodeDecodeError as err:
         raise MalformedInputError(f"the file is not UTF-8 text: {err}") from err
     stored = await run_in_threadpool(ctx.service.import_json, text)
-    notice = ui("desk.imported", lang, id=stored.id)
-    return RedirectResponse(f"/desk?notice={quote(notice)}", status_code=303)
+    response = RedirectResponse("/desk", status_code=303)
+    _set_flash(response, ctx, "imported", stored.id)
+    return response
 
 
 def _tags(text: str) -> dict[str, str]:
