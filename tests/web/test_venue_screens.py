@@ -7,6 +7,7 @@ screen), with layout facts measured in the page, and a screenshot saved under
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -75,10 +76,17 @@ class Table:
         return view
 
 
+def _until(page: Any, expression: str, timeout: float = 5000) -> None:
+    """Wait until a page expression is true, polled from here (the pages' CSP forbids the
+    eval that Playwright's ``wait_for_function`` uses in the page)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(50)
+
+
 def _seq(page: Any, selector: str, seq: int) -> None:
-    page.wait_for_function(
-        f"Number(document.querySelector('{selector}').dataset.seq) >= {seq}", timeout=5000
-    )
+    _until(page, f"Number(document.querySelector('{selector}').dataset.seq) >= {seq}", timeout=5000)
 
 
 def _fouls_to_a_warning(table: Table) -> None:
@@ -218,8 +226,10 @@ def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Serv
         # A scheduled match that starts moves to the live section, in its place.
         if name == "tv":
             later.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
-            page.wait_for_function(
-                f"document.querySelector('#hall-live #card-{later.id}') !== null", timeout=5000
+            _until(
+                page,
+                f"document.querySelector('#hall-live #card-{later.id}') !== null",
+                timeout=5000,
             )
             live_now = page.eval_on_selector_all("#hall-live .card", "cs => cs.map(c => c.id)")
             assert live_now.index(f"card-{later.id}") < live_now.index(f"card-{two.id}")
@@ -306,14 +316,14 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
     page.click(".pick-pocket[data-ball='5']")
     page.click("#record")
-    page.wait_for_function("document.querySelector('#console').dataset.queued === '1'")
+    _until(page, "document.querySelector('#console').dataset.queued === '1'")
     assert "1" in (page.text_content("#action-message") or "")
     snap(page, f"console-queued-{viewport}")
     assert board_seq(table) == 0
     # Back: it is sent once, in order.
     page.unroute("**/inputs*")
     _seq(page, "#console", 1)
-    page.wait_for_function("document.querySelector('#console').dataset.queued === '0'")
+    _until(page, "document.querySelector('#console').dataset.queued === '0'")
     assert board_seq(table) == 1
     assert page.text_content("[data-testid=score-a]") == "5"
 
@@ -335,7 +345,7 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     page.click(".pick-pocket[data-ball='2']")
     page.click("#record")
     _seq(page, "#console", 2)
-    page.wait_for_function("document.querySelector('#console').dataset.queued === '0'")
+    _until(page, "document.querySelector('#console').dataset.queued === '0'")
     assert lost["n"] == 1
     assert board_seq(table) == 2
     assert page.text_content("[data-testid=score-a]") == "8"
@@ -347,11 +357,11 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
     page.click(".pick-pocket[data-ball='3']")
     page.click("#record")
-    page.wait_for_function("document.querySelector('#console').dataset.queued === '1'")
+    _until(page, "document.querySelector('#console').dataset.queued === '1'")
     table.seq = 2
     table.send(kind="shot", shot=shot(3, 4))
     page.unroute("**/inputs*")
-    page.wait_for_function("document.querySelector('#console').dataset.queued === '0'")
+    _until(page, "document.querySelector('#console').dataset.queued === '0'")
     _seq(page, "#console", 3)
     assert "error" in (page.get_attribute("#action-message", "class") or "")
     assert "Error" not in (page.text_content("#action-message") or "")
@@ -424,7 +434,8 @@ def test_desk_qr_codes_presets_and_live_scores(
     # New scores without a reload.
     row = page.locator(f"#matches tr[data-match='{table.id}']")
     table.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
-    page.wait_for_function(
+    _until(
+        page,
         f"document.querySelector('#matches tr[data-match=\"{table.id}\"] .pts').textContent"
         " === '(5 – 0)'",
         timeout=5000,
