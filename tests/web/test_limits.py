@@ -157,3 +157,9 @@ def test_huge_match_numbers_are_not_found(client: TestClient, number: int) -> No
         assert response.status_code in (404, 422), (path, response.status_code)
     pin = client.post(f"/api/matches/{number}/referee-token", json={"pin": "123456"})
     assert pin.status_code in (401, 404, 422, 429)
+
+
+def test_the_api_documents_413_on_the_import(sqlite_url: str) -> None:
+    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
+    responses = create_app(settings).openapi()["paths"]["/api/matches/import"]["post"]["responses"]
+    assert responses["413"]["content"]["application/json"]["schema"]["$ref"].endswith("ErrorOut")

@@ -264,6 +264,7 @@ ERRORS: Final[dict[int | str, dict[str, object]]] = {
     403: {"model": ErrorOut},
     404: {"model": ErrorOut},
     409: {"model": ErrorOut},
+    413: {"model": ErrorOut},
     422: {"model": ErrorOut},
     429: {"model": ErrorOut},
 }
