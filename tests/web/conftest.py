@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, text
 
 from rotation61.web.app import create_app
 from rotation61.web.core.settings import Settings
+from tests.web.browser import browser, server  # noqa: F401  (the browser tests' fixtures)
 
 PG_ADMIN = os.environ.get(
     "ROTATION61_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres"

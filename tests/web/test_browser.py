@@ -7,69 +7,17 @@ scoreboard that recovers by itself after the server was killed and restarted.
 
 from __future__ import annotations
 
-import os
 import re
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.web.browser import wait_for_seq
 from tests.web.helpers import BREAK_RAILS, ORGANISER, PASSWORD, shot
 from tests.web.server import Server, free_port, start_server, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    required = os.environ.get("ROTATION61_REQUIRE_BROWSER", "") not in ("", "0")
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if required:
-            pytest.fail(message + " and ROTATION61_REQUIRE_BROWSER is set")
-        pytest.skip(message)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if required:
-            pytest.fail("the playwright package is missing and ROTATION61_REQUIRE_BROWSER is set")
-        pytest.skip("the playwright package is missing")
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def server(sqlite_url: str) -> Iterator[Server]:
-    running = start_server(sqlite_url)
-    try:
-        yield running
-    finally:
-        stop(running)
-
-
-def _seq(page: Any, selector: str, seq: int) -> None:
-    # Polled from here: the pages' CSP forbids the eval that wait_for_function uses.
-    deadline = time.monotonic() + 5
-    while int(page.get_attribute(selector, "data-seq") or -1) < seq:
-        assert time.monotonic() < deadline, f"{selector} never reached seq {seq}"
-        page.wait_for_timeout(50)
 
 
 def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server: Server) -> None:
@@ -105,15 +53,15 @@ def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server:
     spectator = browser.new_context()
     hall_screen = spectator.new_page()
     hall_screen.goto(f"{base}/matches/{match_id}/scoreboard")
-    _seq(hall_screen, "#scoreboard", 0)
+    wait_for_seq(hall_screen, "#scoreboard", 0)
 
     # The break pockets the 5; only balls on the table can be picked afterwards.
     console.click(".pick-pocket[data-ball='5']")
     console.click("#record")
-    _seq(console, "#console", 1)
+    wait_for_seq(console, "#console", 1)
     assert console.text_content("[data-testid=score-a]") == "5"
     assert console.locator(".pick-pocket[data-ball='5']").count() == 0
-    _seq(hall_screen, "#scoreboard", 1)
+    wait_for_seq(hall_screen, "#scoreboard", 1)
     assert hall_screen.text_content("#sb-a .score") == "5"
 
     # The referee corrects the break: the 6 dropped too (an override, both rulings kept).
@@ -123,7 +71,7 @@ def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server:
     console.click(".pick-pocket[data-ball='6']")
     console.fill("#override-note", "bi 6 cũng vào lỗ")
     console.click("#override-submit")
-    _seq(console, "#console", 2)
+    wait_for_seq(console, "#console", 2)
     assert console.text_content("[data-testid=score-a]") == "11"
     assert "Trọng tài sửa quyết định" in (console.text_content("#ruling") or "")
 
@@ -131,25 +79,25 @@ def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server:
     console.click(".pick-first[data-ball='3']")
     console.click(".pick-pocket[data-ball='1']")
     console.click("#record")
-    _seq(console, "#console", 3)
+    wait_for_seq(console, "#console", 3)
     assert "Phạm lỗi (§VI)" in (console.text_content("#ruling") or "")
     assert console.is_visible("#spotting svg [data-ball='1']")
     assert console.locator("#options button").count() == 2
 
     # Undo takes it back; the foul is entered again without the pocketed ball.
     console.click("#undo")
-    _seq(console, "#console", 4)
+    wait_for_seq(console, "#console", 4)
     assert console.is_hidden("#decision")
     console.click(".pick-first[data-ball='3']")
     console.click("#record")
-    _seq(console, "#console", 5)
+    wait_for_seq(console, "#console", 5)
     assert console.text_content("[data-testid=fouls-a]") == "1"
-    _seq(hall_screen, "#scoreboard", 5)
+    wait_for_seq(hall_screen, "#scoreboard", 5)
     assert hall_screen.text_content("#sb-a .fouls") == "Lỗi liên tục: 1"
 
     # Bình's decision: spot the ball in play; the drawing shows where it goes.
     console.click("button[data-option='spot_lowest_and_cue_in_hand_kitchen']")
-    _seq(console, "#console", 6)
+    wait_for_seq(console, "#console", 6)
     assert console.is_visible("#spotting svg [data-ball='1']")
     assert "đặt bi mục tiêu chính" in (console.text_content("#history") or "")
 
@@ -157,10 +105,10 @@ def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server:
     for ball in (1, 2, 3, 4, 7, 8, 9, 10, 11, 12):
         console.click(f".pick-pocket[data-ball='{ball}']")
     console.click("#record")
-    _seq(console, "#console", 7)
+    wait_for_seq(console, "#console", 7)
     assert console.text_content("[data-testid=score-b]") == "67"
     assert "Bình thắng trận đấu" in (console.text_content("[data-testid=match-over]") or "")
-    _seq(hall_screen, "#scoreboard", 7)
+    wait_for_seq(hall_screen, "#scoreboard", 7)
     assert hall_screen.text_content("#sb-b .score") == "67"
 
     # English, on the same console.
@@ -194,8 +142,8 @@ def test_scoreboard_and_overlay_recover_after_the_server_restarts(
         board.goto(f"{server.url}/matches/{mid}/scoreboard?lang=en")
         overlay = context.new_page()
         overlay.goto(f"{server.url}/matches/{mid}/overlay")
-        _seq(board, "#scoreboard", 0)
-        _seq(overlay, "#overlay", 0)
+        wait_for_seq(board, "#scoreboard", 0)
+        wait_for_seq(overlay, "#overlay", 0)
         server.kill()
         server = start_server(sqlite_url, port=port)
         r = httpx.post(
@@ -204,9 +152,9 @@ def test_scoreboard_and_overlay_recover_after_the_server_restarts(
             json={"expected_seq": 0, "kind": "shot", "shot": shot(1, 7, break_rails=BREAK_RAILS)},
         )
         assert r.status_code == 200
-        _seq(board, "#scoreboard", 1)
+        wait_for_seq(board, "#scoreboard", 1)
         assert board.text_content("#sb-a .score") == "7"
-        _seq(overlay, "#overlay", 1)
+        wait_for_seq(overlay, "#overlay", 1)
         assert overlay.text_content("#ov-sa") == "7"
         background = overlay.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background in ("rgba(0, 0, 0, 0)", "transparent")

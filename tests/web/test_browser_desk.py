@@ -8,51 +8,15 @@ violations: there must be none.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.web.helpers import PASSWORD
-from tests.web.server import Server, start_server, stop
+from tests.web.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    required = os.environ.get("ROTATION61_REQUIRE_BROWSER", "") not in ("", "0")
-    if not CHROMIUM.exists():
-        if required:
-            pytest.fail(f"{CHROMIUM} is missing and ROTATION61_REQUIRE_BROWSER is set")
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if required:
-            pytest.fail("the playwright package is missing and ROTATION61_REQUIRE_BROWSER is set")
-        pytest.skip("the playwright package is missing")
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def server(sqlite_url: str) -> Iterator[Server]:
-    running = start_server(sqlite_url)
-    try:
-        yield running
-    finally:
-        stop(running)
 
 
 def _matches(server: Server) -> list[dict[str, Any]]:

@@ -7,7 +7,6 @@ screen), with layout facts measured in the page, and a screenshot saved under
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,9 @@ from rotation61.rules import PRESETS
 from rotation61.text import Language
 from rotation61.web.core.i18n import ui
 from rotation61.web.presenters.codes import qr_svg
+from tests.web.browser import wait_for_seq, wait_until
 from tests.web.helpers import BREAK_RAILS, ORGANISER, PASSWORD, shot
 from tests.web.server import Server, start_server, stop
-from tests.web.test_browser import browser  # noqa: F401  (the chromium fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -76,19 +75,6 @@ class Table:
         return view
 
 
-def _until(page: Any, expression: str, timeout: float = 5000) -> None:
-    """Wait until a page expression is true, polled from here (the pages' CSP forbids the
-    eval that Playwright's ``wait_for_function`` uses in the page)."""
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"never true: {expression}"
-        page.wait_for_timeout(50)
-
-
-def _seq(page: Any, selector: str, seq: int) -> None:
-    _until(page, f"Number(document.querySelector('{selector}').dataset.seq) >= {seq}", timeout=5000)
-
-
 def _fouls_to_a_warning(table: Table) -> None:
     """A breaks; B and A foul in turn until B's third foul in a row (§XV warning)."""
     table.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
@@ -100,7 +86,7 @@ def _fouls_to_a_warning(table: Table) -> None:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("lang", ["vi", "en"])
-def test_tv_scoreboard(browser: Any, server: Server, viewport: str, lang: str) -> None:  # noqa: F811
+def test_tv_scoreboard(browser: Any, server: Server, viewport: str, lang: str) -> None:
     table = Table(
         server,
         table_name="Bàn 7",
@@ -113,7 +99,7 @@ def test_tv_scoreboard(browser: Any, server: Server, viewport: str, lang: str) -
     context = browser.new_context(viewport=VIEWPORTS[viewport])
     page = context.new_page()
     page.goto(f"{server.url}/matches/{table.id}/scoreboard?lang={lang}")
-    _seq(page, "#scoreboard", table.seq)
+    wait_for_seq(page, "#scoreboard", table.seq)
     assert page.locator("nav").count() == 0
     box = page.locator("#scoreboard").bounding_box()
     if viewport == "tv":
@@ -157,7 +143,7 @@ def test_tv_scoreboard(browser: Any, server: Server, viewport: str, lang: str) -
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("lang", ["vi", "en"])
-def test_overlay_has_a_fixed_size(browser: Any, server: Server, viewport: str, lang: str) -> None:  # noqa: F811
+def test_overlay_has_a_fixed_size(browser: Any, server: Server, viewport: str, lang: str) -> None:
     short = Table(server, player_a="An", player_b="Bo", tags={"Event": "Open"})
     long = Table(
         server,
@@ -172,7 +158,7 @@ def test_overlay_has_a_fixed_size(browser: Any, server: Server, viewport: str, l
     for table in (short, long):
         page = context.new_page()
         page.goto(f"{server.url}/matches/{table.id}/overlay?lang={lang}")
-        _seq(page, "#overlay", table.seq)
+        wait_for_seq(page, "#overlay", table.seq)
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background in ("rgba(0, 0, 0, 0)", "transparent")
         box = page.locator("#overlay").bounding_box()
@@ -192,7 +178,7 @@ def test_overlay_has_a_fixed_size(browser: Any, server: Server, viewport: str, l
     context.close()
 
 
-def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Server) -> None:  # noqa: F811
+def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Server) -> None:
     ten = Table(server, table_name="Bàn 10", player_a="Mười A", player_b="Mười B")
     two = Table(server, table_name="Bàn 2", player_a="Hai A", player_b="Hai B")
     later = Table(server, table_name="Bàn 1", player_a="Sau A", player_b="Sau B")
@@ -226,7 +212,7 @@ def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Serv
         # A scheduled match that starts moves to the live section, in its place.
         if name == "tv":
             later.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
-            _until(
+            wait_until(
                 page,
                 f"document.querySelector('#hall-live #card-{later.id}') !== null",
                 timeout=5000,
@@ -238,7 +224,7 @@ def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Serv
 
 
 def open_console(
-    browser: Any,  # noqa: F811
+    browser: Any,
     table: Table,
     viewport: str,
     lang: str = "vi",
@@ -254,7 +240,7 @@ def open_console(
     page.fill("input[name=pin]", table.pin)
     page.click("#pin-submit")
     page.wait_for_selector(".pick-pocket")
-    _seq(page, "#console", table.seq)
+    wait_for_seq(page, "#console", table.seq)
     return context, page
 
 
@@ -267,7 +253,7 @@ def board_seq(table: Table) -> int:
     ("viewport", "lang"), [("phone", "vi"), ("phone", "en"), ("tablet", "vi"), ("tv", "en")]
 )
 def test_console_error_is_shown_next_to_the_action(
-    browser: Any,  # noqa: F811
+    browser: Any,
     server: Server,
     viewport: str,
     lang: str,
@@ -297,7 +283,7 @@ def test_console_error_is_shown_next_to_the_action(
     assert box["y"] >= 0
     assert box["y"] + box["height"] <= height
     # The screen now shows the stored break (the 7 is down) and nothing was stored twice.
-    _seq(page, "#console", 1)
+    wait_for_seq(page, "#console", 1)
     assert page.text_content("[data-testid=score-a]") == "7"
     assert board_seq(table) == 1
     snap(page, f"console-error-{lang}-{viewport}")
@@ -306,7 +292,7 @@ def test_console_error_is_shown_next_to_the_action(
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_console_queues_inputs_and_never_applies_a_resend_twice(
-    browser: Any,  # noqa: F811
+    browser: Any,
     server: Server,
     viewport: str,
 ) -> None:
@@ -316,14 +302,14 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
     page.click(".pick-pocket[data-ball='5']")
     page.click("#record")
-    _until(page, "document.querySelector('#console').dataset.queued === '1'")
+    wait_until(page, "document.querySelector('#console').dataset.queued === '1'")
     assert "1" in (page.text_content("#action-message") or "")
     snap(page, f"console-queued-{viewport}")
     assert board_seq(table) == 0
     # Back: it is sent once, in order.
     page.unroute("**/inputs*")
-    _seq(page, "#console", 1)
-    _until(page, "document.querySelector('#console').dataset.queued === '0'")
+    wait_for_seq(page, "#console", 1)
+    wait_until(page, "document.querySelector('#console').dataset.queued === '0'")
     assert board_seq(table) == 1
     assert page.text_content("[data-testid=score-a]") == "5"
 
@@ -344,8 +330,8 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     page.click(".pick-pocket[data-ball='1']")
     page.click(".pick-pocket[data-ball='2']")
     page.click("#record")
-    _seq(page, "#console", 2)
-    _until(page, "document.querySelector('#console').dataset.queued === '0'")
+    wait_for_seq(page, "#console", 2)
+    wait_until(page, "document.querySelector('#console').dataset.queued === '0'")
     assert lost["n"] == 1
     assert board_seq(table) == 2
     assert page.text_content("[data-testid=score-a]") == "8"
@@ -357,12 +343,12 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
     page.click(".pick-pocket[data-ball='3']")
     page.click("#record")
-    _until(page, "document.querySelector('#console').dataset.queued === '1'")
+    wait_until(page, "document.querySelector('#console').dataset.queued === '1'")
     table.seq = 2
     table.send(kind="shot", shot=shot(3, 4))
     page.unroute("**/inputs*")
-    _until(page, "document.querySelector('#console').dataset.queued === '0'")
-    _seq(page, "#console", 3)
+    wait_until(page, "document.querySelector('#console').dataset.queued === '0'")
+    wait_for_seq(page, "#console", 3)
     assert "error" in (page.get_attribute("#action-message", "class") or "")
     assert "Error" not in (page.text_content("#action-message") or "")
     assert board_seq(table) == 3
@@ -372,14 +358,14 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_a_second_console_updates_live(browser: Any, server: Server, viewport: str) -> None:  # noqa: F811
+def test_a_second_console_updates_live(browser: Any, server: Server, viewport: str) -> None:
     table = Table(server)
     first_context, first = open_console(browser, table, viewport)
     second_context, second = open_console(browser, table, "tablet")
     first.click(".pick-pocket[data-ball='6']")
     first.click("#record")
-    _seq(first, "#console", 1)
-    _seq(second, "#console", 1)
+    wait_for_seq(first, "#console", 1)
+    wait_for_seq(second, "#console", 1)
     assert second.text_content("[data-testid=score-a]") == "6"
     assert second.locator(".pick-pocket[data-ball='6']").count() == 0
     # The history's sentences end with their punctuation.
@@ -390,7 +376,7 @@ def test_a_second_console_updates_live(browser: Any, server: Server, viewport: s
     second_context.close()
 
 
-def _desk(browser: Any, base: str, viewport: str, lang: str = "vi") -> tuple[Any, Any]:  # noqa: F811
+def _desk(browser: Any, base: str, viewport: str, lang: str = "vi") -> tuple[Any, Any]:
     context = browser.new_context(viewport=VIEWPORTS[viewport])
     page = context.new_page()
     page.goto(f"{base}/lang/{lang}?next=/login")
@@ -402,7 +388,7 @@ def _desk(browser: Any, base: str, viewport: str, lang: str = "vi") -> tuple[Any
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_desk_qr_codes_presets_and_live_scores(
-    browser: Any,  # noqa: F811
+    browser: Any,
     server: Server,
     viewport: str,
 ) -> None:
@@ -434,7 +420,7 @@ def test_desk_qr_codes_presets_and_live_scores(
     # New scores without a reload.
     row = page.locator(f"#matches tr[data-match='{table.id}']")
     table.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
-    _until(
+    wait_until(
         page,
         f"document.querySelector('#matches tr[data-match=\"{table.id}\"] .pts').textContent"
         " === '(5 – 0)'",

@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from rotation61 import __version__
 from rotation61.cli import ratings, record, score, tournament
@@ -16,6 +16,39 @@ from rotation61.conformance import load_scenarios, run_scenarios
 from rotation61.rules import Rotation61Error
 
 __all__ = ["build_parser", "main"]
+
+
+class _Command(Protocol):
+    """A command module: its options, and what it runs."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+_COMMANDS: Final[dict[str, tuple[_Command, str, str]]] = {
+    "score": (
+        score,
+        "score a match at the table, shot by shot (interactive)",
+        "Interactive terminal scorekeeper for a real match.",
+    ),
+    "record": (
+        record,
+        "show, verify, convert match records and compute statistics",
+        "Match records (JSON or text notation): show, verify, convert, stats.",
+    ),
+    "tournament": (
+        tournament,
+        "tournaments: create, draw, results, queue, standings, export, simulate",
+        "Tournament events (single, double, round robin, Swiss) in a JSON file.",
+    ),
+    "ratings": (
+        ratings,
+        "fit and show player ratings from match records",
+        "Ratings from every rack of the records (odds double every 100 points).",
+    ),
+}
+"""The commands of the core, always available: (module, help, description)."""
 
 _OPTIONAL_COMMANDS: Final = {
     "serve": ("rotation61.cli.serve", "web", "run the scorekeeper web app (console, scoreboards)"),
@@ -75,37 +108,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     conf.add_argument("--json", type=Path, metavar="REPORT", help="also write a JSON report")
     conf.set_defaults(handler=_conformance)
 
-    scorer = commands.add_parser(
-        "score",
-        help="score a match at the table, shot by shot (interactive)",
-        description="Interactive terminal scorekeeper for a real match.",
-    )
-    score.add_arguments(scorer)
-    scorer.set_defaults(handler=score.run)
-
-    records = commands.add_parser(
-        "record",
-        help="show, verify, convert match records and compute statistics",
-        description="Match records (JSON or text notation): show, verify, convert, stats.",
-    )
-    record.add_arguments(records)
-    records.set_defaults(handler=record.run)
-
-    events = commands.add_parser(
-        "tournament",
-        help="tournaments: create, draw, results, queue, standings, export, simulate",
-        description="Tournament events (single, double, round robin, Swiss) in a JSON file.",
-    )
-    tournament.add_arguments(events)
-    events.set_defaults(handler=tournament.run)
-
-    rating = commands.add_parser(
-        "ratings",
-        help="fit and show player ratings from match records",
-        description="Ratings from every rack of the records (odds double every 100 points).",
-    )
-    ratings.add_arguments(rating)
-    rating.set_defaults(handler=ratings.run)
+    for name, (module, help_text, description) in _COMMANDS.items():
+        sub = commands.add_parser(name, help=help_text, description=description)
+        module.add_arguments(sub)
+        sub.set_defaults(handler=module.run)
 
     for name in _OPTIONAL_COMMANDS:
         _add_optional_command(commands, name, load=name == command)
