@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import re
 
 import pytest
 from fastapi.testclient import TestClient
 
+from rotation61.cli import serve
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
 from rotation61.web.app import create_app
 from rotation61.web.core.database import create_db_engine, migrate
@@ -179,3 +182,44 @@ def test_a_copied_session_cookie_dies_at_logout(database_url: str) -> None:
         owner.post("/logout", data={"csrf_token": token}, follow_redirects=False)
         assert thief.get("/desk", follow_redirects=False).status_code == 303  # to /login
         assert thief.get(export).status_code == 401
+
+
+def test_the_lockouts_are_settings_read_from_the_environment(sqlite_url: str) -> None:
+    env = {
+        "ROTATION61_DATABASE_URL": sqlite_url,
+        "ROTATION61_PIN_LIMIT": "2/120",
+        "ROTATION61_CLIENT_LIMIT": "50/3600",
+    }
+    settings = dataclasses.replace(Settings.from_env(env), organiser_password=ORGANISER[1])
+    assert settings.pin_limit == Limit(failures=2, window_s=120)
+    assert settings.client_limit == Limit(failures=50, window_s=3600)
+    stranger = TestClient(create_app(settings), client=("203.0.113.9", 50000))
+    referee = TestClient(create_app(settings), client=("192.0.2.11", 50001))
+    with stranger, referee:
+        match = create_match(stranger)
+        path = f"/api/matches/{match['id']}/referee-token"
+        for _ in range(2):  # the configured two wrong PINs, not the default ten
+            assert stranger.post(path, json={"pin": "999999"}).status_code == 401
+        refused = stranger.post(path, json={"pin": match["pin"]})
+        assert refused.status_code == 429
+        assert "2 minutes" in refused.json()["detail"]
+        assert referee.post(path, json={"pin": match["pin"]}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("ten/60", "ten/60"), ("0/60", "at least 1"), ("5/0", "seconds > 0"), ("5", "'5'")],
+)
+def test_a_bad_lockout_setting_is_refused_naming_it(text: str, named: str) -> None:
+    with pytest.raises(ValueError, match="ROTATION61_PIN_LIMIT") as refused:
+        Settings.from_env({"ROTATION61_PIN_LIMIT": text})
+    assert named in str(refused.value)
+
+
+def test_serve_refuses_a_bad_lockout_option(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    assert parser.parse_args(["--pin-limit", "3/60"]).pin_limit == "3/60"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--client-limit", "lots"])
+    assert "--client-limit='lots'" in capsys.readouterr().err

@@ -19,6 +19,7 @@ import ipaddress
 import os
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["add_arguments", "lan_addresses", "main", "run", "urls"]
@@ -86,6 +87,18 @@ def _upload_limit(text: str) -> int:
     return int(text)
 
 
+def _lockout(name: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        from rotation61.web.core.settings import parse_limit
+
+        try:
+            return str(parse_limit(text, name=name))
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    return parse
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``rotation61 serve`` to a parser.
 
@@ -122,6 +135,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="largest request body, e.g. an imported record "
         "(default: $ROTATION61_MAX_UPLOAD_BYTES, else 2097152)",
     )
+    parser.add_argument(
+        "--client-limit",
+        type=_lockout("--client-limit"),
+        default=None,
+        metavar="FAILURES/SECONDS",
+        help="lockout: wrong passwords and PINs one client address may enter in a window "
+        "(default: $ROTATION61_CLIENT_LIMIT, else 30/900)",
+    )
+    parser.add_argument(
+        "--pin-limit",
+        type=_lockout("--pin-limit"),
+        default=None,
+        metavar="FAILURES/SECONDS",
+        help="lockout: wrong PINs one client address may enter for one match in a window "
+        "(default: $ROTATION61_PIN_LIMIT, else 10/600)",
+    )
     parser.add_argument("--certfile", type=Path, default=None, help="serve HTTPS: certificate")
     parser.add_argument("--keyfile", type=Path, default=None, help="serve HTTPS: private key")
     parser.add_argument(
@@ -157,12 +186,15 @@ def run(args: argparse.Namespace) -> int:
         from rotation61.web.adapters.accounts import SqlAccounts
         from rotation61.web.core.database import create_db_engine, migrate
         from rotation61.web.core.settings import (
+            CLIENT_LIMIT_ENV,
             DATABASE_URL_ENV,
             MAX_UPLOAD_BYTES_ENV,
             ORGANISER_PASSWORD_ENV,
+            PIN_LIMIT_ENV,
             SECURE_COOKIES_ENV,
             default_database_url,
             normalise_database_url,
+            parse_limit,
         )
     except ImportError as err:
         print(f"rotation61: error: the web app needs the [web] extra ({err.name} is missing)")
@@ -173,6 +205,13 @@ def run(args: argparse.Namespace) -> int:
     if not url.startswith("postgresql") and args.workers > 1:
         print("rotation61: error: several workers need PostgreSQL (--database-url)")
         return 2
+    for env in (CLIENT_LIMIT_ENV, PIN_LIMIT_ENV):
+        if os.environ.get(env):
+            try:
+                parse_limit(os.environ[env], name=env)
+            except ValueError as err:
+                print(f"rotation61: error: {err}")
+                return 2
     if (args.certfile is None) != (args.keyfile is None):
         print("rotation61: error: HTTPS needs both --certfile and --keyfile")
         return 2
@@ -194,6 +233,10 @@ def run(args: argparse.Namespace) -> int:
     os.environ.pop(ORGANISER_PASSWORD_ENV, None)
     if args.max_upload_bytes is not None:
         os.environ[MAX_UPLOAD_BYTES_ENV] = str(args.max_upload_bytes)
+    if args.client_limit is not None:
+        os.environ[CLIENT_LIMIT_ENV] = args.client_limit
+    if args.pin_limit is not None:
+        os.environ[PIN_LIMIT_ENV] = args.pin_limit
     if https:
         os.environ[SECURE_COOKIES_ENV] = "1"
     shown = url.split("@")[-1] if "@" in url else url

@@ -85,7 +85,14 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     return AppContext(
         settings=settings,
         service=service,
-        accounts=AccountService(account_store, service, signer, SqlFailureLog(engine)),
+        accounts=AccountService(
+            account_store,
+            service,
+            signer,
+            SqlFailureLog(engine),
+            client_limit=settings.client_limit,
+            pin_limit=settings.pin_limit,
+        ),
         hub=hub,
         signer=signer,
         listener=listener,

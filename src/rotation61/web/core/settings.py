@@ -4,7 +4,10 @@
 it the app keeps an SQLite database in the user's data directory (platformdirs: XDG
 rules on Linux). ``ROTATION61_ORGANISER_PASSWORD`` sets the desk password of the
 ``admin`` organiser on first run. ``ROTATION61_MAX_UPLOAD_BYTES`` limits every request
-body (an imported record included; default 2 MB).
+body (an imported record included; default 2 MB). ``ROTATION61_CLIENT_LIMIT`` and
+``ROTATION61_PIN_LIMIT`` set the lockouts as ``FAILURES/SECONDS``: the wrong passwords and
+PINs one client address may enter (default ``30/900``), and the wrong PINs one client
+may enter for one match (default ``10/600``).
 """
 
 from __future__ import annotations
@@ -20,14 +23,20 @@ import platformdirs
 from rotation61.text import Language
 
 __all__ = [
+    "CLIENT_LIMIT_ENV",
     "DATABASE_URL_ENV",
+    "DEFAULT_CLIENT_LIMIT",
     "DEFAULT_MAX_UPLOAD_BYTES",
+    "DEFAULT_PIN_LIMIT",
     "MAX_UPLOAD_BYTES_ENV",
     "ORGANISER_PASSWORD_ENV",
+    "PIN_LIMIT_ENV",
     "SECURE_COOKIES_ENV",
+    "Limit",
     "Settings",
     "default_database_url",
     "normalise_database_url",
+    "parse_limit",
     "parse_upload_limit",
 ]
 
@@ -35,6 +44,8 @@ DATABASE_URL_ENV: Final = "ROTATION61_DATABASE_URL"
 ORGANISER_PASSWORD_ENV: Final = "ROTATION61_ORGANISER_PASSWORD"
 MAX_UPLOAD_BYTES_ENV: Final = "ROTATION61_MAX_UPLOAD_BYTES"
 SECURE_COOKIES_ENV: Final = "ROTATION61_SECURE_COOKIES"
+CLIENT_LIMIT_ENV: Final = "ROTATION61_CLIENT_LIMIT"
+PIN_LIMIT_ENV: Final = "ROTATION61_PIN_LIMIT"
 DEFAULT_MAX_UPLOAD_BYTES: Final = 2 * 1024 * 1024
 _LANGUAGE_ENV: Final = "ROTATION61_LANGUAGE"
 
@@ -48,6 +59,63 @@ def parse_upload_limit(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise ValueError(f"{MAX_UPLOAD_BYTES_ENV}={text!r}: expected a positive number of bytes")
     return int(text)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Limit:
+    """At most ``failures`` failures in ``window_s`` seconds (a lockout).
+
+    Raises:
+        ValueError: fewer than one failure, or a window that is not a positive number of
+            seconds.
+    """
+
+    failures: int
+    window_s: float
+
+    def __post_init__(self) -> None:
+        if isinstance(self.failures, bool) or not isinstance(self.failures, int):
+            raise ValueError(f"lockout failures = {self.failures!r}: expected a whole number")
+        if self.failures < 1:
+            raise ValueError(f"lockout failures = {self.failures}: expected at least 1")
+        if not (isinstance(self.window_s, int | float) and 0 < self.window_s < float("inf")):
+            raise ValueError(f"lockout window = {self.window_s!r}: expected seconds > 0")
+
+    def __str__(self) -> str:
+        return f"{self.failures}/{self.window_s:g}"
+
+
+DEFAULT_CLIENT_LIMIT: Final = Limit(failures=30, window_s=15 * 60)
+"""Wrong passwords and PINs of one client address, whatever it tried."""
+DEFAULT_PIN_LIMIT: Final = Limit(failures=10, window_s=10 * 60)
+"""Wrong PINs of one client address for one match."""
+
+
+def parse_limit(text: str, *, name: str = "lockout") -> Limit:
+    """A lockout from ``FAILURES/SECONDS`` text, e.g. ``10/600``.
+
+    >>> parse_limit("10/600")
+    Limit(failures=10, window_s=600.0)
+    >>> parse_limit("ten", name="--pin-limit")
+    Traceback (most recent call last):
+    ...
+    ValueError: --pin-limit='ten': expected FAILURES/SECONDS, e.g. 10/600
+
+    Raises:
+        ValueError: not two positive numbers separated by ``/`` (the message names
+            ``name`` and the text).
+    """
+    failures, slash, seconds = text.strip().partition("/")
+    if not (slash and failures.strip().isdigit()):
+        raise ValueError(f"{name}={text!r}: expected FAILURES/SECONDS, e.g. 10/600")
+    try:
+        window = float(seconds)
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: expected FAILURES/SECONDS, e.g. 10/600") from None
+    try:
+        return Limit(failures=int(failures), window_s=window)
+    except ValueError as err:
+        raise ValueError(f"{name}={text!r}: {err}") from None
 
 
 def default_database_url() -> str:
@@ -76,6 +144,8 @@ class Settings:
             by ``rotation61 serve --certfile``). A request that arrives over HTTPS (or
             through a trusted proxy that says so) gets ``Secure`` cookies regardless.
         max_upload_bytes: the largest request body accepted (413 beyond).
+        client_limit: the wrong passwords and PINs one client address may enter.
+        pin_limit: the wrong PINs one client address may enter for one match.
     """
 
     database_url: str = dataclasses.field(default_factory=default_database_url)
@@ -83,6 +153,8 @@ class Settings:
     default_language: Language = Language.VI
     secure_cookies: bool = False
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
+    client_limit: Limit = DEFAULT_CLIENT_LIMIT
+    pin_limit: Limit = DEFAULT_PIN_LIMIT
 
     @property
     def is_postgres(self) -> bool:
@@ -94,7 +166,8 @@ class Settings:
         """Settings from the environment (``ROTATION61_*`` variables).
 
         Raises:
-            ValueError: an upload limit that is not a positive number of bytes.
+            ValueError: an upload limit that is not a positive number of bytes, or a
+                lockout that is not ``FAILURES/SECONDS``.
         """
         source = os.environ if env is None else env
         url = source.get(DATABASE_URL_ENV) or default_database_url()
@@ -106,5 +179,11 @@ class Settings:
             secure_cookies=source.get(SECURE_COOKIES_ENV, "") in ("1", "true", "yes"),
             max_upload_bytes=parse_upload_limit(
                 source.get(MAX_UPLOAD_BYTES_ENV) or str(DEFAULT_MAX_UPLOAD_BYTES)
+            ),
+            client_limit=parse_limit(
+                source.get(CLIENT_LIMIT_ENV) or str(DEFAULT_CLIENT_LIMIT), name=CLIENT_LIMIT_ENV
+            ),
+            pin_limit=parse_limit(
+                source.get(PIN_LIMIT_ENV) or str(DEFAULT_PIN_LIMIT), name=PIN_LIMIT_ENV
             ),
         )

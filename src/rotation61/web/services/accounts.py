@@ -10,7 +10,6 @@ cannot lock the real referee or organiser out).
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
 from typing import Final
@@ -18,25 +17,18 @@ from typing import Final
 from rotation61.web.adapters.accounts import Accounts, FailureLog
 from rotation61.web.core.errors import TooManyAttemptsError
 from rotation61.web.core.security import Signer
+from rotation61.web.core.settings import DEFAULT_CLIENT_LIMIT, DEFAULT_PIN_LIMIT, Limit
 from rotation61.web.services.matches import MatchService
 
 __all__ = ["CLIENT_LIMIT", "PIN_LIMIT", "SESSION_TTL_S", "AccountService", "Limit"]
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Limit:
-    """At most ``failures`` failures in ``window_s`` seconds."""
-
-    failures: int
-    window_s: float
-
-
 SESSION_TTL_S: Final = 12 * 3600
 """How long an organiser session lasts."""
-CLIENT_LIMIT: Final = Limit(failures=30, window_s=15 * 60)
-"""Wrong passwords and PINs of one client address, whatever it tried."""
-PIN_LIMIT: Final = Limit(failures=10, window_s=10 * 60)
-"""Wrong PINs of one client address for one match."""
+CLIENT_LIMIT: Final = DEFAULT_CLIENT_LIMIT
+"""Wrong passwords and PINs of one client address, whatever it tried (the default)."""
+PIN_LIMIT: Final = DEFAULT_PIN_LIMIT
+"""Wrong PINs of one client address for one match (the default)."""
 
 
 class AccountService:
