@@ -357,6 +357,50 @@ def test_console_queues_inputs_and_never_applies_a_resend_twice(
     context.close()
 
 
+def test_queued_inputs_survive_a_reload_and_are_applied_once(browser: Any, server: Server) -> None:
+    table = Table(server)
+    context, page = open_console(browser, table, "tablet", live=False)
+    # Offline, the referee records the break; then the tablet reloads the page.
+    page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
+    page.click(".pick-pocket[data-ball='5']")
+    page.click("#record")
+    wait_until(page, "document.querySelector('#console').dataset.queued === '1'")
+    page.reload()
+    page.wait_for_selector(".pick-pocket")
+    wait_until(page, "document.querySelector('#console').dataset.queued === '1'")
+    assert board_seq(table) == 0
+    # The server is back: the restored break is sent, once.
+    page.unroute("**/inputs*")
+    wait_for_seq(page, "#console", 1)
+    wait_until(page, "document.querySelector('#console').dataset.queued === '0'")
+    assert board_seq(table) == 1
+    assert page.text_content("[data-testid=score-a]") == "5"
+
+    # The next shot reaches the server but its answer is lost, and the tablet reloads
+    # before it can resend: the restored copy is recognised as applied, not stored twice.
+    def store_then_drop(route: Any) -> None:
+        route.fetch()
+        route.abort("connectionreset")
+
+    page.route("**/inputs*", store_then_drop)
+    page.click(".pick-pocket[data-ball='1']")
+    page.click("#record")
+    wait_until(page, "document.querySelector('#console').dataset.queued === '1'")
+    page.unroute("**/inputs*")
+    page.route("**/inputs*", lambda route: route.abort("connectionrefused"))
+    page.reload()
+    page.wait_for_selector(".pick-pocket")
+    assert board_seq(table) == 2
+    page.unroute("**/inputs*")
+    wait_until(page, "document.querySelector('#console').dataset.queued === '0'")
+    wait_for_seq(page, "#console", 2)
+    assert board_seq(table) == 2
+    assert page.text_content("[data-testid=score-a]") == "6"
+    assert "error" not in (page.get_attribute("#action-message", "class") or "")
+    assert page.evaluate(f"localStorage.getItem('rotation61.console.queue.{table.id}')") is None
+    context.close()
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_second_console_updates_live(browser: Any, server: Server, viewport: str) -> None:
     table = Table(server)

@@ -92,13 +92,41 @@
   // the server refuses a stale expected_seq (409), and the console state then says
   // whether the log advanced by exactly this input (it was applied before the
   // connection dropped) or someone else's input got there first (a real conflict).
+  // The queue is also kept in the tablet's storage, per match, so inputs entered
+  // offline survive a reload or a tablet that closes the tab: the console restored on
+  // reload sends them as resends (the same expected_seq), so none is applied twice.
   const queue = [];
   let retryTimer = null;
+  const storeKey = "rotation61.console.queue." + matchId;
+
+  function saveQueue() {
+    try {
+      if (queue.length) {
+        localStorage.setItem(storeKey, JSON.stringify(queue.map((q) => ({ input: q.input, anchor: q.anchor }))));
+      } else {
+        localStorage.removeItem(storeKey);
+      }
+    } catch (_) { /* storage full or disabled: the queue still lives in this page */ }
+  }
+
+  function restoreQueue() {
+    let saved = [];
+    try { saved = JSON.parse(localStorage.getItem(storeKey) || "[]"); } catch (_) { saved = []; }
+    if (!Array.isArray(saved)) return;
+    for (const q of saved) {
+      if (q && q.input && typeof q.input.kind === "string" && Number.isInteger(q.input.expected_seq)) {
+        // It may have reached the server before the reload: treat it as a resend.
+        queue.push({ input: q.input, anchor: typeof q.anchor === "string" ? q.anchor : null, attempts: 1 });
+      }
+    }
+    root.dataset.queued = String(queue.length);
+  }
 
   function submit(input, control) {
     if (!view) return;
     input.expected_seq = view.seq + queue.length;
     queue.push({ input: input, anchor: anchorOf(control), attempts: 0 });
+    saveQueue();
     if (queue.length > 1) { draft = fresh(); correcting = false; render(); }
     pump();
   }
@@ -141,7 +169,7 @@
           });
         } catch (err) { waiting(q); return; }
         if (r.ok) {
-          queue.shift(); view = r.body; draft = fresh(); correcting = false;
+          queue.shift(); saveQueue(); view = r.body; draft = fresh(); correcting = false;
           resent = resent || resend;
           render();
           say(resent && !queue.length ? t("console.sent", {}) : "", "notice", q.anchor);
@@ -152,7 +180,7 @@
         if (r.status === 409) { try { current = await fetchView(); } catch (_) { current = null; } }
         if (resend && r.status === 409 && current && sameInput(q.input, current)) {
           // Applied on an earlier attempt whose answer was lost: never send it again.
-          queue.shift(); view = current; draft = fresh(); correcting = false;
+          queue.shift(); saveQueue(); view = current; draft = fresh(); correcting = false;
           resent = true;
           render();
           say(queue.length ? "" : t("console.sent", {}), "notice", q.anchor);
@@ -161,6 +189,7 @@
         // Refused: later inputs were entered on top of this one, so they go too.
         const dropped = queue.length > 1 || resend;
         queue.length = 0;
+        saveQueue();
         if (current) { view = current; draft = fresh(); correcting = false; render(); }
         say(dropped && r.status === 409 ? t("console.rejected", { detail: t("console.err.conflict", {}) }) : errorText(r.status, r.body), "error", q.anchor);
       }
@@ -363,5 +392,6 @@
     es.onerror = () => { es.close(); setTimeout(follow, 1000); };
   }
   window.addEventListener("online", () => pump());
-  load().then(follow);
+  restoreQueue();
+  load().then(() => { if (queue.length) { say(t("console.queued", { n: queue.length }), "notice", null); pump(); } follow(); });
 })();
