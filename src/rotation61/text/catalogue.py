@@ -434,7 +434,19 @@ def catalogue(language: Language | str, domain: Domain | str) -> Catalogue:
     >>> catalogue("en", "web").gettext("board.race_to", n=3)
     'race to 3'
     """
-    return _load(Language(_enum(Language, language)), Domain(_enum(Domain, domain)))
+    try:
+        return _LOADED[language, domain]
+    except (KeyError, TypeError):
+        pass
+    found = _load(Language(_enum(Language, language)), Domain(_enum(Domain, domain)))
+    _LOADED[language, domain] = found
+    return found
+
+
+_LOADED: Final[dict[tuple[object, object], Catalogue]] = {}
+"""The catalogues asked for, by the arguments they were asked with (a ``Language`` and
+its code hash and compare alike, so they share an entry): every wording call looks
+here first, without converting and checking its arguments again."""
 
 
 def gettext(language: Language | str, domain: Domain | str, key: str, /, **fields: object) -> str:

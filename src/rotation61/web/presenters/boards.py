@@ -9,6 +9,8 @@ Pure functions of a stored match and its log, returning
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from itertools import islice
 from typing import Any, Final
 
@@ -66,8 +68,29 @@ def entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> l
     """The announcement of one step in effect: the ruling, or the decision taken.
 
     Each line is a sentence with its punctuation, so that lines read well run together.
+    A log's steps never change (an override or an undo makes new ones), so the lines of
+    a step are worded once per language and kept: the console shows the same recent
+    steps after every input.
     """
-    return [sentence(line) for line in _entry_lines(entry, lang, names)]
+    return list(_worded(_Same(entry), lang, names))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
+class _Same:
+    """A step compared by identity, as a cache key (it holds the step, so its id stays)."""
+
+    entry: AppliedStep
+
+    def __hash__(self) -> int:
+        return id(self.entry)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.entry is self.entry
+
+
+@functools.lru_cache(maxsize=4096)
+def _worded(key: _Same, lang: Language, names: tuple[str, str]) -> tuple[str, ...]:
+    return tuple(sentence(line) for line in _entry_lines(key.entry, lang, names))
 
 
 def _entry_lines(entry: AppliedStep, lang: Language, names: tuple[str, str]) -> list[str]:
