@@ -389,3 +389,36 @@ def test_the_group_count_also_sets_round_robin_groups() -> None:
     assert sorted(len(p) for p in members(state).values()) == [3, 3, 3]
     with pytest.raises(InvalidEventError, match="group count 5 for 9 players"):
         drawn(9, Format.ROUND_ROBIN, group_count=5)
+
+
+@pytest.mark.parametrize(
+    "settings_",
+    [
+        {"group_size": 4},
+        {"group_size": 4, "knockout": Format.DOUBLE},
+        {"group_count": 2, "advance": 4, "knockout": Format.DOUBLE, "single_from": 4},
+    ],
+    ids=str,
+)
+def test_codec_round_trip_and_schema(settings_: dict[str, object]) -> None:
+    import json
+
+    import jsonschema
+
+    from rotation61.tournament import Feature, from_json, to_dict, to_json
+    from tests.conftest import REPO
+
+    schema = json.loads((REPO / "schemas" / "tournament.schema.json").read_text(encoding="utf-8"))
+    state = drawn(11, Format.GROUPS, **settings_)
+    first = state.matches[0]
+    state = play(state, Feature(match=first.id))
+    state = play(state, Call(match=first.id, table="t1"))
+    state = play(state, Withdrawal(player="p11"))
+    midway = state
+    state = play_out(play(state, Result(match=first.id, racks=(2, 1), record="g1.r61")), 4)
+    for stop in (midway, state):
+        document = to_dict(stop)
+        jsonschema.validate(document, schema)
+        assert from_json(to_json(stop)) == stop
+    assert state.champion is not None
+    assert {m["stage"] for m in to_dict(state)["matches"]} > {"group"}
