@@ -422,3 +422,22 @@ def test_codec_round_trip_and_schema(settings_: dict[str, object]) -> None:
         assert from_json(to_json(stop)) == stop
     assert state.champion is not None
     assert {m["stage"] for m in to_dict(state)["matches"]} > {"group"}
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"advance": "two"}, "config: 'advance' is 'two', not an integer"),
+        ({"group_count": True}, "config: 'group_count' is True, not an integer"),
+        ({"knockout": "swiss"}, "knockout format 'swiss' is not single or double"),
+        ({"advance": 5}, "top 5 of each group: the smallest group has 4 players"),
+    ],
+)
+def test_a_malformed_group_config_is_refused_on_import(
+    patch: dict[str, object], message: str
+) -> None:
+    from rotation61.tournament import from_dict, to_dict
+
+    document = to_dict(drawn(8, Format.GROUPS, group_size=4))
+    with pytest.raises(InvalidEventError, match=message):
+        from_dict({**document, "config": {**document["config"], **patch}})

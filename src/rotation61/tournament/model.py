@@ -218,7 +218,7 @@ class Config:
         tie_breaks: the standings criteria in order (the seed decides last).
         grand_final_reset: double elimination: a second grand final when the losers'
             side champion wins the first.
-        group_size: round robin: the largest group (0: one group of everyone).
+        group_size: round robin and groups: the largest group (0: one group of everyone).
         swiss_rounds: Swiss: the number of rounds (0: ceil(log2 of the field)).
         tables: the table names (empty: any name is accepted).
         tv_tables: the tables that take featured matches first.
