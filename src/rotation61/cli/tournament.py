@@ -12,6 +12,10 @@ Sub-commands:
 - ``export EVENT [--json OUT] [--csv OUT]`` and ``import FILE -o EVENT.json``;
 - ``simulate --format F --players N --seed S [--json]``: play a whole event.
 
+``--format`` is ``single``, ``double``, ``round-robin``, ``swiss`` or ``groups`` (groups
+then knockout: ``--groups G`` or ``--group-size N``, ``--advance M``, ``--knockout
+single|double``).
+
 The event file is the JSON of ``schemas/tournament.schema.json``; commands that move
 the event on write it back in place.
 """
