@@ -23,6 +23,7 @@ from rotation61.tournament import (
     Result,
     Stage,
     Status,
+    TieBreak,
     Walkover,
     Withdrawal,
     from_json,
@@ -454,3 +455,35 @@ def test_a_malformed_group_config_is_refused_on_import(
     document = to_dict(drawn(8, Format.GROUPS, group_size=4))
     with pytest.raises(InvalidEventError, match=message):
         from_dict({**document, "config": {**document["config"], **patch}})
+
+
+@pytest.mark.parametrize(
+    ("tie_breaks", "through"),
+    [
+        ((TieBreak.MATCHES_WON, TieBreak.RACK_DIFFERENCE), "p1"),
+        ((TieBreak.MATCHES_WON, TieBreak.POINT_DIFFERENCE), "p5"),
+    ],
+)
+def test_the_events_tie_breaks_decide_who_goes_through(
+    tie_breaks: tuple[TieBreak, ...], through: str
+) -> None:
+    # group 1 is p1, p4, p5 (serpentine): each wins once; racks favour p1, points p5
+    state = drawn(6, Format.GROUPS, group_count=2, advance=1, tie_breaks=tie_breaks)
+    assert members(state)[1] == {"p1", "p4", "p5"}
+    scores = {
+        ("p1", "p4"): ((2, 0), (200, 150)),
+        ("p4", "p5"): ((2, 0), (130, 120)),
+        ("p5", "p1"): ((2, 1), (300, 100)),
+    }
+    for match in state.matches:
+        a, b = match.players
+        assert a is not None
+        assert b is not None
+        if (a, b) in scores or (b, a) in scores:
+            racks, points = scores[(a, b)] if (a, b) in scores else scores[(b, a)]
+            if (a, b) not in scores:
+                racks, points = (racks[1], racks[0]), (points[1], points[0])
+            state = play(state, Result(match=match.id, racks=racks, points=points))
+        else:
+            state = play(state, Result(match=match.id, racks=(2, 0)))
+    assert {p for m in first_round(state) for p in m.players if p} == {through, "p2"}
