@@ -487,3 +487,24 @@ def test_the_events_tie_breaks_decide_who_goes_through(
         else:
             state = play(state, Result(match=match.id, racks=(2, 0)))
     assert {p for m in first_round(state) for p in m.players if p} == {through, "p2"}
+
+
+def test_a_document_from_before_groups_then_knockout_still_reads_and_validates() -> None:
+    import json
+
+    import jsonschema
+
+    from rotation61.tournament import from_dict, to_dict
+    from tests.conftest import REPO
+
+    schema = json.loads((REPO / "schemas" / "tournament.schema.json").read_text(encoding="utf-8"))
+    state = play_out(drawn(6, Format.DOUBLE), 2)
+    document = to_dict(state)
+    old = {
+        k: v
+        for k, v in document["config"].items()
+        if k not in ("group_count", "advance", "knockout")
+    }
+    older = {**document, "config": old}
+    jsonschema.validate(older, schema)
+    assert from_dict(older) == state
