@@ -145,7 +145,7 @@ def test_a_malformed_players_file_names_line_and_column(
     assert message in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("fmt", ["single", "double", "round-robin", "swiss"])
+@pytest.mark.parametrize("fmt", ["single", "double", "round-robin", "swiss", "groups"])
 def test_simulate_plays_a_whole_event(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(["tournament", "simulate", "--format", fmt, "--players", "9", "--seed", "3", "--json"])
@@ -219,3 +219,65 @@ def test_tie_breaks_are_configurable_and_shown(
     )
     assert code == 1
     assert "'luck' is not a valid TieBreak" in capsys.readouterr().err
+
+
+def test_groups_then_knockout_from_the_command_line(
+    tmp_path: Path, players: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "event.json"
+    create = ["tournament", "create", "--players", str(players), "--format", "groups"]
+    assert main([*create, "--groups", "2", "--advance", "2", "--race", "3", "-o", str(event)]) == 0
+    assert main(["tournament", "draw", str(event)]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "show", str(event)]) == 0
+    out = capsys.readouterr().out
+    assert "-- group group 1 round 1" in out
+    assert "knockout" not in out  # drawn only when every group match is decided
+    document = json.loads(event.read_text(encoding="utf-8"))
+    assert document["config"]["group_count"] == 2
+    assert document["config"]["advance"] == 2
+    assert document["config"]["knockout"] == "single"
+    jsonschema.validate(document, SCHEMA)
+    for match in document["matches"]:
+        assert main(["tournament", "result", str(event), match["id"], "3", "1"]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "show", str(event)]) == 0
+    assert "-- knockout round 1" in capsys.readouterr().out
+    state = from_json(event.read_text(encoding="utf-8"))
+    assert [m.id for m in state.matches if m.stage.value == "knockout"] == ["K1-1", "K1-2", "K2-1"]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--groups", "2", "--group-size", "3"], "group count 2 and group size 3: give one"),
+        (["--groups", "2", "--advance", "3"], "top 3 of each group: the smallest group has 2"),
+        (["--advance", "0"], "players going through from each group 0"),
+        (["--single-from", "4"], "the knockout after the groups is already single elimination"),
+    ],
+)
+def test_bad_group_options_are_one_line_and_write_nothing(
+    tmp_path: Path,
+    players: Path,
+    options: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    event = tmp_path / "event.json"
+    create = ["tournament", "create", "--players", str(players), "--format", "groups"]
+    assert main([*create, *options, "-o", str(event)]) == 1
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+    assert not event.exists()
+
+
+def test_simulate_groups_with_a_double_knockout(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate = ["tournament", "simulate", "--format", "groups", "--players", "12", "--seed", "5"]
+    assert main([*simulate, "--group-size", "4", "--knockout", "double", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    jsonschema.validate(document, SCHEMA)
+    stages = {m["stage"] for m in document["matches"]}
+    assert stages == {"group", "winners", "losers", "grand_final", "reset"}
+    assert document["champion"]
+    assert from_json(json.dumps(document)).champion == document["champion"]

@@ -12,6 +12,10 @@ Sub-commands:
 - ``export EVENT [--json OUT] [--csv OUT]`` and ``import FILE -o EVENT.json``;
 - ``simulate --format F --players N --seed S [--json]``: play a whole event.
 
+``--format`` is ``single``, ``double``, ``round-robin``, ``swiss`` or ``groups`` (groups
+then knockout: ``--groups G`` or ``--group-size N``, ``--advance M``, ``--knockout
+single|double``).
+
 The event file is the JSON of ``schemas/tournament.schema.json``; commands that move
 the event on write it back in place.
 """
@@ -58,6 +62,7 @@ _FORMATS: Final = {
     "double": Format.DOUBLE,
     "round-robin": Format.ROUND_ROBIN,
     "swiss": Format.SWISS,
+    "groups": Format.GROUPS,
 }
 _COLUMNS: Final = ("name", "club", "rating", "class")
 _RACK_POINTS: Final = 120
@@ -147,7 +152,29 @@ def _add_settings(parser: argparse.ArgumentParser) -> None:
         metavar="A,B,...",
         help=f"standings criteria in order ({', '.join(t.value for t in TieBreak)})",
     )
-    parser.add_argument("--group-size", type=int, default=0, help="round robin: largest group")
+    parser.add_argument(
+        "--group-size", type=int, default=0, help="round robin, groups: largest group"
+    )
+    parser.add_argument(
+        "--groups",
+        type=int,
+        default=0,
+        metavar="G",
+        help="round robin, groups: the number of groups (instead of --group-size)",
+    )
+    parser.add_argument(
+        "--advance",
+        type=int,
+        default=2,
+        metavar="M",
+        help="groups: the top M of each group go into the knockout (2)",
+    )
+    parser.add_argument(
+        "--knockout",
+        choices=[Format.SINGLE.value, Format.DOUBLE.value],
+        default=Format.SINGLE.value,
+        help="groups: the knockout's format (single)",
+    )
     parser.add_argument("--rounds", type=int, default=0, help="Swiss: rounds (default log2 N)")
     parser.add_argument("--tables", default="", help="table names by commas")
     parser.add_argument("--tv", default="", help="TV table names by commas")
@@ -178,6 +205,9 @@ def _config(args: argparse.Namespace) -> Config:
         grand_final_reset=not args.no_reset,
         single_from=args.single_from,
         group_size=args.group_size,
+        group_count=args.groups,
+        advance=args.advance,
+        knockout=Format(args.knockout),
         swiss_rounds=args.rounds,
         tables=_split(args.tables),
         tv_tables=_split(args.tv),

@@ -18,8 +18,10 @@ __all__ = [
     "MatchSpec",
     "Slot",
     "SlotKind",
+    "cross_seeds",
     "double_elimination",
     "groups",
+    "knockout",
     "round_robin",
     "single_elimination",
 ]
@@ -276,17 +278,20 @@ def _double_then_single(order: Sequence[str], size: int, last: int) -> tuple[Mat
     return (*winners, *losers, *knockout[:-1], _as_final(knockout[-1]))
 
 
-def groups(order: Sequence[str], size: int) -> tuple[tuple[str, ...], ...]:
+def groups(order: Sequence[str], size: int, count: int = 0) -> tuple[tuple[str, ...], ...]:
     """The round-robin groups, dealt from the seed order in a serpentine.
 
-    ``size`` is the largest group (0: one group of everyone).
+    ``size`` is the largest group (0: one group of everyone); ``count``, when given,
+    is the number of groups instead.
 
     >>> groups(["1", "2", "3", "4", "5", "6"], 3)
     (('1', '4', '5'), ('2', '3', '6'))
+    >>> groups(["1", "2", "3", "4", "5", "6"], 0, count=3)
+    (('1', '6'), ('2', '5'), ('3', '4'))
     """
-    if size == 0 or size >= len(order):
+    if not count and (size == 0 or size >= len(order)):
         return (tuple(order),)
-    count = -(-len(order) // size)
+    count = count or -(-len(order) // size)
     dealt: list[list[str]] = [[] for _ in range(count)]
     for i, player in enumerate(order):
         row, col = divmod(i, count)
@@ -313,16 +318,21 @@ def berger(players: Sequence[str]) -> tuple[tuple[tuple[str, str], ...], ...]:
     return tuple(rounds)
 
 
-def round_robin(order: Sequence[str], group_size: int) -> tuple[MatchSpec, ...]:
+def round_robin(
+    order: Sequence[str], group_size: int, *, count: int = 0, prefixed: bool = False
+) -> tuple[MatchSpec, ...]:
     """Round robin: groups dealt by seed, each played in the Berger schedule.
+
+    Match ids are ``R<round>-<i>``, or ``G<group>-R<round>-<i>`` with several groups
+    (or ``prefixed``, as the groups before a knockout always are).
 
     >>> [s.id for s in round_robin(["a", "b", "c"], 0)]
     ['R1-1', 'R2-1', 'R3-1']
     """
-    dealt = groups(order, group_size)
+    dealt = groups(order, group_size, count)
     specs: list[MatchSpec] = []
     for g, group in enumerate(dealt, start=1):
-        prefix = "" if len(dealt) == 1 else f"G{g}-"
+        prefix = "" if len(dealt) == 1 and not prefixed else f"G{g}-"
         for r, pairs in enumerate(berger(group), start=1):
             specs.extend(
                 MatchSpec(
@@ -336,3 +346,90 @@ def round_robin(order: Sequence[str], group_size: int) -> tuple[MatchSpec, ...]:
                 for i, (a, b) in enumerate(pairs, start=1)
             )
     return tuple(specs)
+
+
+def _pot_preferences(
+    positions: Sequence[int], assigned: dict[int, int], partner: dict[int, int], count: int
+) -> list[tuple[list[int], int | None]]:
+    """Each position's groups in order of preference, and the group it must avoid.
+
+    A position whose first-round opponent is already placed (in an earlier pot) avoids
+    that opponent's group ``g`` and prefers ``g + 1, g + 2, …`` (group A's winner meets
+    group B's runner-up); any other position prefers its own index in the pot onwards.
+    """
+    out: list[tuple[list[int], int | None]] = []
+    for i, seed in enumerate(positions):
+        other = partner.get(seed)
+        avoid = assigned.get(other) if other is not None else None
+        start = i if avoid is None else avoid + 1
+        out.append(([(start + k) % count for k in range(count)], avoid))
+    return out
+
+
+def _seat_pot(preferences: Sequence[tuple[list[int], int | None]], count: int) -> list[int]:
+    """The group of each position of a pot.
+
+    No position meets its avoided group if any assignment allows it (a maximum matching
+    by augmenting paths, positions in seed order, each trying its groups in preference
+    order); positions left over take the groups left, in group order.
+    """
+    owner: dict[int, int] = {}
+
+    def seat(position: int, seen: set[int]) -> bool:
+        wanted, avoid = preferences[position]
+        for group in wanted:
+            if group == avoid or group in seen:
+                continue
+            seen.add(group)
+            if group not in owner or seat(owner[group], seen):
+                owner[group] = position
+                return True
+        return False
+
+    for position in range(len(preferences)):
+        seat(position, set())
+    chosen = {position: group for group, position in owner.items()}
+    left = iter(g for g in range(count) if g not in owner)
+    return [chosen[p] if p in chosen else next(left) for p in range(len(preferences))]
+
+
+def cross_seeds(count: int, advance: int) -> tuple[tuple[int, int], ...]:
+    """The knockout seeds after the groups: ``(group, place)`` of seed 1, 2, … (from 1).
+
+    Seeds go by place first (every group winner, then every runner-up, …: a "pot" per
+    place, so the byes go to the group winners first); within a pot the groups are
+    placed so that no two players of one group meet in the first round whenever the
+    pots allow it (see :func:`_seat_pot`); the bracket then stands the seeds in the
+    standard order, seed ``s`` against seed ``size + 1 − s``.
+
+    >>> cross_seeds(2, 2)
+    ((1, 1), (2, 1), (1, 2), (2, 2))
+    >>> cross_seeds(4, 2)[4:]
+    ((1, 2), (4, 2), (3, 2), (2, 2))
+    """
+    total = count * advance
+    size = bracket_size(total)
+    partner = {s: size + 1 - s for s in range(1, total + 1) if size + 1 - s <= total}
+    assigned: dict[int, int] = {}
+    for place in range(advance):
+        positions = list(range(place * count + 1, (place + 1) * count + 1))
+        seats = _seat_pot(_pot_preferences(positions, assigned, partner, count), count)
+        assigned.update(zip(positions, seats, strict=True))
+    return tuple((assigned[s] + 1, (s - 1) // count + 1) for s in range(1, total + 1))
+
+
+def knockout(
+    order: Sequence[str], *, double: bool, reset: bool, single_from: int = 0
+) -> tuple[MatchSpec, ...]:
+    """The knockout after the groups over its seed order.
+
+    Single elimination (``K<round>-<i>``, stage knockout), or a double elimination
+    exactly as :func:`double_elimination`.
+
+    >>> [s.id for s in knockout(["a", "b", "c"], double=False, reset=False)]
+    ['K1-1', 'K1-2', 'K2-1']
+    """
+    if double:
+        return double_elimination(order, reset=reset, single_from=single_from)
+    specs = _knockout(order, Stage.KNOCKOUT, "K")
+    return (*specs[:-1], _as_final(specs[-1]))

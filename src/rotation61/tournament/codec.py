@@ -71,6 +71,9 @@ def _config(config: Config) -> dict[str, Any]:
         "tables": list(config.tables),
         "tv_tables": list(config.tv_tables),
         "single_from": config.single_from,
+        "group_count": config.group_count,
+        "advance": config.advance,
+        "knockout": config.knockout.value,
     }
 
 
@@ -185,6 +188,13 @@ def _entry_from(data: Any, i: int) -> Entry:
     )
 
 
+def _count(data: dict[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidEventError(f"config: {key!r} is {value!r}, not an integer")
+    return value
+
+
 def _config_from(data: Any) -> Config:
     if not isinstance(data, dict):
         raise InvalidEventError(f"config is {data!r}, not an object")
@@ -210,6 +220,9 @@ def _config_from(data: Any) -> Config:
             tables=tuple(data.get("tables", [])),
             tv_tables=tuple(data.get("tv_tables", [])),
             single_from=int(data.get("single_from", 0)),
+            group_count=_count(data, "group_count", 0),
+            advance=_count(data, "advance", 2),
+            knockout=Format(data.get("knockout", Format.SINGLE.value)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         if isinstance(err, InvalidEventError):

@@ -52,6 +52,8 @@ class Format(StrEnum):
     """Every pair of a group meets once (Berger schedule)."""
     SWISS = "swiss"
     """A fixed number of rounds, paired by standing, no rematch until unavoidable."""
+    GROUPS = "groups"
+    """Round-robin groups, then a knockout of the top players of each group, cross-seeded."""
 
 
 class Stage(StrEnum):
@@ -68,7 +70,8 @@ class Stage(StrEnum):
     RESET = "reset"
     """The second grand final, played when the losers' side champion wins the first."""
     KNOCKOUT = "knockout"
-    """Double elimination's single-elimination finish among the last players."""
+    """A single-elimination knockout: double elimination's finish among the last
+    players, or the knockout after the groups."""
     GROUP = "group"
     """A round-robin group."""
     SWISS = "swiss"
@@ -209,19 +212,24 @@ class Config:
     """The event's settings.
 
     Attributes:
-        format: single, double, round robin or Swiss.
+        format: single, double, round robin, Swiss, or groups then knockout.
         seeding: how the seed order is made.
         races: the race of each stage and round.
         tie_breaks: the standings criteria in order (the seed decides last).
         grand_final_reset: double elimination: a second grand final when the losers'
             side champion wins the first.
-        group_size: round robin: the largest group (0: one group of everyone).
+        group_size: round robin and groups: the largest group (0: one group of everyone).
         swiss_rounds: Swiss: the number of rounds (0: ceil(log2 of the field)).
         tables: the table names (empty: any name is accepted).
         tv_tables: the tables that take featured matches first.
         draw_seed: the seed of the random draw, shown (and stored) before the draw.
         single_from: double elimination until this many players are left (a power of
             two, at most half the bracket), then single elimination; 0: double to the end.
+        group_count: round robin and groups: the number of groups (0: from
+            ``group_size``); give the count or the size, not both.
+        advance: groups then knockout: the top M of each group who go into the knockout.
+        knockout: groups then knockout: the knockout's format, single or double
+            elimination (a double knockout takes ``grand_final_reset`` and ``single_from``).
     """
 
     format: Format
@@ -235,6 +243,9 @@ class Config:
     tables: tuple[str, ...] = ()
     tv_tables: tuple[str, ...] = ()
     single_from: int = 0
+    group_count: int = 0
+    advance: int = 2
+    knockout: Format = Format.SINGLE
 
     def __post_init__(self) -> None:
         if self.single_from and (self.single_from < 2 or self.single_from & (self.single_from - 1)):
@@ -245,8 +256,10 @@ class Config:
             object.__setattr__(self, "format", Format(self.format))
             object.__setattr__(self, "seeding", SeedingMethod(self.seeding))
             object.__setattr__(self, "tie_breaks", tuple(TieBreak(t) for t in self.tie_breaks))
+            object.__setattr__(self, "knockout", Format(self.knockout))
         except ValueError as err:
             raise InvalidEventError(str(err)) from err
+        _check_group_settings(self)
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
             raise InvalidEventError(f"tie-breaks {list(self.tie_breaks)!r} repeat a criterion")
         if self.group_size < 0 or self.group_size == 1:
@@ -258,6 +271,89 @@ class Config:
         unknown = [t for t in self.tv_tables if self.tables and t not in self.tables]
         if unknown:
             raise InvalidEventError(f"TV tables {unknown!r} are not among the tables")
+
+
+def _check_count(value: int, what: str, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise InvalidEventError(f"{what} {value!r} is not an integer {least} or more")
+
+
+def _check_group_settings(config: Config) -> None:
+    """The group and knockout settings that do not depend on the field (docs/tournaments.md)."""
+    _check_count(config.group_count, "group count", 0)
+    _check_count(config.advance, "players going through from each group", 1)
+    if config.group_count and config.group_size:
+        raise InvalidEventError(
+            f"group count {config.group_count!r} and group size {config.group_size!r}: "
+            "give one, not both"
+        )
+    if config.knockout not in (Format.SINGLE, Format.DOUBLE):
+        raise InvalidEventError(
+            f"knockout format {config.knockout.value!r} is not single or double"
+        )
+    if config.format is Format.GROUPS and config.single_from and config.knockout is Format.SINGLE:
+        raise InvalidEventError(
+            f"single elimination from the last {config.single_from!r}: the knockout after "
+            "the groups is already single elimination"
+        )
+
+
+def group_count(field: int, config: Config) -> int:
+    """The number of round-robin groups of a field: the count, else from the largest size.
+
+    >>> group_count(10, Config(format=Format.GROUPS, group_size=4))
+    3
+    """
+    if config.group_count:
+        return config.group_count
+    if config.group_size == 0 or config.group_size >= field:
+        return 1
+    return -(-field // config.group_size)
+
+
+def _bracket_size(field: int) -> int:
+    size = 2
+    while size < field:
+        size *= 2
+    return size
+
+
+def check_groups(field: int, config: Config) -> None:
+    """The group settings against the field: every group of 2 or more, at least M per group.
+
+    Groups are dealt evenly, so the smallest has ``field // count`` players; the
+    knockout takes ``count × advance`` players, at least 2.
+
+    Raises:
+        InvalidEventError: naming the bad value.
+    """
+    if config.format is not Format.GROUPS and not (
+        config.format is Format.ROUND_ROBIN and config.group_count
+    ):
+        return
+    count = group_count(field, config)
+    smallest = field // count
+    if smallest < 2:
+        raise InvalidEventError(
+            f"group count {count!r} for {field} players leaves a group of fewer than 2"
+        )
+    if config.format is not Format.GROUPS:
+        return
+    if config.advance > smallest:
+        raise InvalidEventError(
+            f"top {config.advance!r} of each group: the smallest group has {smallest} players"
+        )
+    qualified = count * config.advance
+    if qualified < 2:
+        raise InvalidEventError(
+            f"top {config.advance!r} of {count} group: a knockout needs 2 players or more"
+        )
+    size = _bracket_size(qualified)
+    if config.single_from and config.single_from * 2 > size:
+        raise InvalidEventError(
+            f"single elimination from the last {config.single_from}: more than half "
+            f"the knockout bracket of {size}"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -364,6 +460,7 @@ class Event:
                 )
             seen[entry.id] = entry
             names.add(key)
+        check_groups(len(self.entries), self.config)
 
     def entry(self, player: str) -> Entry:
         """The entry of a player id.

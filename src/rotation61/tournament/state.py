@@ -39,6 +39,7 @@ from rotation61.tournament.model import (
     Walkover,
     WalkoverReason,
     Withdrawal,
+    group_count,
 )
 from rotation61.tournament.seeding import seed_order
 from rotation61.tournament.standings import Line, finish, rank, tally
@@ -134,6 +135,8 @@ class EventState:
             return _swiss_round_count(self) >= swiss.swiss_rounds(
                 len(self.event.entries), self.event.config.swiss_rounds
             )
+        if self.event.config.format is Format.GROUPS:
+            return _knockout_drawn(self.matches)
         return True
 
     @property
@@ -142,7 +145,9 @@ class EventState:
         fmt = self.event.config.format
         if not self.matches:
             return None
-        if fmt in (Format.SINGLE, Format.DOUBLE):
+        if fmt is Format.GROUPS and not _knockout_drawn(self.matches):
+            return None
+        if fmt in (Format.SINGLE, Format.DOUBLE, Format.GROUPS):
             finals = [
                 m
                 for m in self.matches
@@ -150,6 +155,7 @@ class EventState:
             ]
             last = self.matches[-1]
             if fmt is Format.SINGLE or last.status is Status.VOID:
+                # the single-elimination final, or the grand final without its reset
                 last = finals[-1]
             return last.winner or None if last.decided else None
         if not self.finished:
@@ -166,8 +172,10 @@ class EventState:
     def standings(self, group: int = 0) -> tuple[Line, ...]:
         """The standings (of one round-robin group when ``group`` is given).
 
-        Elimination formats rank the players still in first, then by how far each got
-        (:func:`~rotation61.tournament.standings.finish`), then by the tie-breaks.
+        Elimination formats, and groups then knockout once the knockout is drawn, rank
+        the players still in first, then by how far each got
+        (:func:`~rotation61.tournament.standings.finish`; a player out in the groups
+        counts 0), then by the tie-breaks. A group's standings use the tie-breaks only.
         """
         config = self.event.config
         matches = [m for m in self.matches if not group or m.group == group]
@@ -178,7 +186,9 @@ class EventState:
         out = _knocked_out(self)
         lines = {p: replace(line, out=p in out or p in self.withdrawn) for p, line in lines.items()}
         first = []
-        if config.format in (Format.SINGLE, Format.DOUBLE):
+        if config.format in (Format.SINGLE, Format.DOUBLE) or (
+            config.format is Format.GROUPS and not group and _knockout_drawn(self.matches)
+        ):
             champion = self.champion
             first = [
                 lambda g: {p: int(p == champion) for p in g},
@@ -190,20 +200,25 @@ class EventState:
 
 def _knocked_out(state: EventState) -> dict[str, int]:
     """Each eliminated player and how far they got (elimination formats)."""
-    fmt = state.event.config.format
-    if fmt not in (Format.SINGLE, Format.DOUBLE):
+    config = state.event.config
+    fmt = config.format
+    if fmt not in (Format.SINGLE, Format.DOUBLE, Format.GROUPS):
         return {}
     losses: dict[str, int] = {}
     out: dict[str, int] = {}
-    for match in state.matches:
+    matches = state.matches
+    single = fmt is Format.SINGLE
+    if fmt is Format.GROUPS:
+        matches = tuple(m for m in matches if m.stage is not Stage.GROUP)
+        single = config.knockout is Format.SINGLE
+        if matches:
+            qualified = {p for m in matches if m.round == 1 for p in m.players if p}
+            out = {e.id: 0 for e in state.event.entries if e.id not in qualified}
+    for match in matches:
         if match.status not in (Status.DONE, Status.WALKOVER) or not match.loser:
             continue
         losses[match.loser] = losses.get(match.loser, 0) + 1
-        if (
-            fmt is Format.SINGLE
-            or losses[match.loser] >= 2
-            or match.stage in (Stage.GRAND_FINAL, Stage.KNOCKOUT)
-        ):
+        if single or losses[match.loser] >= 2 or match.stage in (Stage.GRAND_FINAL, Stage.KNOCKOUT):
             if match.stage is Stage.GRAND_FINAL and _reset_played(state):
                 continue
             out[match.loser] = finish(match)
@@ -212,6 +227,11 @@ def _knocked_out(state: EventState) -> dict[str, int]:
 
 def _reset_played(state: EventState) -> bool:
     return any(m.stage is Stage.RESET and m.status is not Status.VOID for m in state.matches)
+
+
+def _knockout_drawn(matches: Sequence[Match]) -> bool:
+    """Whether the knockout after the groups has been drawn (groups then knockout)."""
+    return bool(matches) and matches[-1].stage is not Stage.GROUP
 
 
 def _swiss_round_count(state: EventState) -> int:
@@ -316,7 +336,10 @@ def _structure(config: Config, order: Sequence[str]) -> tuple[MatchSpec, ...]:
             order, reset=config.grand_final_reset, single_from=config.single_from
         )
     if config.format is Format.ROUND_ROBIN:
-        return bracket.round_robin(order, config.group_size)
+        return bracket.round_robin(order, config.group_size, count=config.group_count)
+    if config.format is Format.GROUPS:
+        count = group_count(len(order), config)
+        return bracket.round_robin(order, 0, count=count, prefixed=True)
     return ()
 
 
@@ -395,6 +418,8 @@ def _correct(state: EventState, event: Event, facts: _Facts, match_id: str) -> E
     if event.config.format is Format.SWISS:
         corrected = state.match(match_id).round
         structure = _Structure.of(tuple(s for s in structure.specs if s.round <= corrected))
+    if event.config.format is Format.GROUPS and state.match(match_id).stage is Stage.GROUP:
+        structure = _Structure.of(tuple(s for s in structure.specs if s.stage is Stage.GROUP))
     new = _derive(replace(state, _structure=structure), event, facts, repair=True)
     for old in state.matches:
         if not old.started or old.id == match_id:
@@ -430,6 +455,8 @@ def _derive(
         matches = _resolve(structure, facts, event.config)
     if event.config.format is Format.SWISS:
         structure, matches = _swiss_next(event, structure, matches, facts)
+    if event.config.format is Format.GROUPS:
+        structure, matches = _knockout_next(event, structure, matches, facts)
     return EventState(event=event, matches=matches, _structure=structure, _facts=facts)
 
 
@@ -486,6 +513,44 @@ def _swiss_next(
         structure = _Structure.of(specs)
         matches = _resolve(structure, facts, event.config)
     return structure, matches
+
+
+def _qualifiers(state: EventState, count: int, advance: int) -> list[list[str]]:
+    """The top ``advance`` of each group's standings.
+
+    Withdrawn players are passed over; they fill places only when too few others are left.
+    """
+    withdrawn = set(state.withdrawn)
+    picks: list[list[str]] = []
+    for group in range(1, count + 1):
+        ranked = [line.player for line in state.standings(group)]
+        staying = [p for p in ranked if p not in withdrawn]
+        picks.append([*staying, *(p for p in ranked if p in withdrawn)][:advance])
+    return picks
+
+
+def _knockout_next(
+    event: Event, structure: _Structure, matches: tuple[Match, ...], facts: _Facts
+) -> tuple[_Structure, tuple[Match, ...]]:
+    """Draw the knockout once every group match is decided.
+
+    The top M of each group, cross-seeded (:func:`~rotation61.tournament.bracket.cross_seeds`).
+    """
+    if not matches or _knockout_drawn(matches) or not all(m.decided for m in matches):
+        return structure, matches
+    config = event.config
+    partial = EventState(event=event, matches=matches, _structure=structure, _facts=facts)
+    count = group_count(len(event.entries), config)
+    picks = _qualifiers(partial, count, config.advance)
+    order = [picks[g - 1][place - 1] for g, place in bracket.cross_seeds(count, config.advance)]
+    knockout = bracket.knockout(
+        order,
+        double=config.knockout is Format.DOUBLE,
+        reset=config.grand_final_reset,
+        single_from=config.single_from,
+    )
+    structure = _Structure.of((*structure.specs, *knockout))
+    return structure, _resolve(structure, facts, config)
 
 
 def _occupant(slot: Slot, lookup: Callable[[str], Match]) -> str | None:
