@@ -5,11 +5,13 @@ never in the project's: this script builds every case with ``bench/physics.py`` 
 scenarios of ``shared/physics/anchors.md``, by name), hands them to that environment's
 Python as JSON (this same file, run with ``--worker``, imports only pooltool there), and
 times the same cases in rotation61 before and after it. It prints, per scenario, the median
-time per shot of each engine (pooltool's ``simulate``, which copies the system as in the
-anchors; rotation61's ``simulate()`` and its kernel alone), events per shot and the speed
-ratio; then the break statistics of both engines on the same racks (object balls pocketed,
-breaks with at least one, object balls reaching a cushion, cue-ball scratches, object balls
-resting in the kitchen).
+CPU time per shot of each engine (pooltool's ``simulate``, which copies the system as in the
+anchors; rotation61's ``simulate()`` and its kernel alone: CPU time, because on a loaded
+machine a 0.2 ms call is preempted far less often than a 100 ms one, which inflates
+wall-clock ratios), events per shot and the speed ratios (and the wall-clock ratio); then
+the break statistics of both engines on the same racks (object balls pocketed, breaks with
+at least one, object balls reaching a cushion, cue-ball scratches, object balls resting in
+the kitchen).
 
     bash shared/bench/pooltool/setup.sh .venv-pooltool       # once, a few minutes
     python bench/pooltool_side_by_side.py --pooltool .venv-pooltool/bin/python \\
@@ -80,16 +82,17 @@ def _worker(cases_path: str, out_path: str) -> int:
         t0 = time.perf_counter()
         pt.simulate(system_of(cases[0]), inplace=True)  # JIT compile or cache load
         warm = time.perf_counter() - t0
-        times, summaries = [], []
+        times, cpu, summaries = [], [], []
         for case in cases:
             system = system_of(case)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             shot = pt.simulate(system, inplace=False)
+            cpu.append(time.process_time() - c0)
             times.append(time.perf_counter() - t0)
             summaries.append(summary(shot))
-        out["scenarios"][name] = {"times": times, "warmup": warm, "shots": summaries}
+        out["scenarios"][name] = {"times": times, "cpu": cpu, "warmup": warm, "shots": summaries}
         print(
-            f"  pooltool {name:<11} {1e3 * float(np.median(times)):8.2f} ms/shot "
+            f"  pooltool {name:<11} {1e3 * float(np.median(cpu)):8.2f} ms/shot CPU "
             f"(warm-up {warm:.1f} s)",
             file=sys.stderr,
             flush=True,
@@ -127,22 +130,28 @@ def _to_pooltool(layout: dict[int, Any], stroke: Any, width_in: float, mass_rati
     }
 
 
-def _time_rotation61(physics: Any, cases: list[Any]) -> tuple[list[float], list[float], list[int]]:
+Timings = dict[str, list[float]]
+
+
+def _time_rotation61(physics: Any, cases: list[Any]) -> tuple[Timings, list[int]]:
+    """CPU and wall times of the kernel alone and of ``simulate()``, per case; events."""
     from rotation61.sim import simulate
 
     run = physics.kernel_runner(cases)
     for i in range(min(5, len(cases))):
         run(i)
         simulate(*cases[i])
-    kernel, api, events = [], [], []
+    out: Timings = {"kernel": [], "api": [], "api_wall": []}
+    events = []
     for i in range(len(cases)):
-        t0 = time.perf_counter()
+        c0 = time.process_time()
         events.append(run(i))
-        kernel.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
+        out["kernel"].append(time.process_time() - c0)
+        t0, c0 = time.perf_counter(), time.process_time()
         simulate(*cases[i])
-        api.append(time.perf_counter() - t0)
-    return kernel, api, events
+        out["api"].append(time.process_time() - c0)
+        out["api_wall"].append(time.perf_counter() - t0)
+    return out, events
 
 
 def _rotation61_break_stats(cases: list[Any]) -> dict[str, float]:
@@ -243,24 +252,27 @@ def main() -> int:
     second = {n: _time_rotation61(physics, cs) for n, cs in cases.items()}
 
     print(
-        f"pooltool {peer['pooltool']} vs rotation61, identical cases, one core, medians "
-        f"(rotation61: both passes pooled)"
+        f"pooltool {peer['pooltool']} vs rotation61, identical cases, one core; medians of "
+        "CPU time per shot (rotation61: both passes pooled); wall: the ratio of wall-clock "
+        "medians"
     )
     print(
         f"{'scenario':<12} {'shots':>5} {'pooltool ms':>11} {'r61 simulate ms':>15} "
-        f"{'r61 kernel ms':>13} {'events pt/r61':>13} {'ratio simulate':>14} {'ratio kernel':>12}"
+        f"{'r61 kernel ms':>13} {'events pt/r61':>13} {'ratio simulate':>14} "
+        f"{'ratio kernel':>12} {'wall':>6}"
     )
     for n in names:
-        pt_times = peer["scenarios"][n]["times"]
-        kernel = first[n][0] + second[n][0]
-        api = first[n][1] + second[n][1]
-        pt_med, api_med, k_med = (statistics.median(x) for x in (pt_times, api, kernel))
-        pt_events = statistics.median(s["events"] for s in peer["scenarios"][n]["shots"])
-        r_events = statistics.median(first[n][2])
+        peer_n = peer["scenarios"][n]
+        mine = {k: first[n][0][k] + second[n][0][k] for k in first[n][0]}
+        pt_med = statistics.median(peer_n["cpu"])
+        api_med, k_med = statistics.median(mine["api"]), statistics.median(mine["kernel"])
+        wall = statistics.median(peer_n["times"]) / statistics.median(mine["api_wall"])
+        pt_events = statistics.median(s["events"] for s in peer_n["shots"])
+        r_events = statistics.median(first[n][1])
         print(
-            f"{n:<12} {len(pt_times):>5} {pt_med * 1e3:>11.2f} {api_med * 1e3:>15.3f} "
+            f"{n:<12} {len(peer_n['cpu']):>5} {pt_med * 1e3:>11.2f} {api_med * 1e3:>15.3f} "
             f"{k_med * 1e3:>13.3f} {pt_events:>6.0f}/{r_events:<6.0f} "
-            f"{pt_med / api_med:>13.0f}x {pt_med / k_med:>11.0f}x"
+            f"{pt_med / api_med:>13.0f}x {pt_med / k_med:>11.0f}x {wall:>5.0f}x"
         )
 
     kitchen_y = TABLE_9FT.head_string_x * INCH
