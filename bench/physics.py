@@ -1,14 +1,17 @@
 """Physics engine benchmark: shots per second, events per shot, cost per event, cold start.
 
-Scenarios follow ``shared/physics/anchors.md`` (9-ft table): ``break15`` (15-ball rack, the
-lattice spaced by (1 + 1e-3) D and wiggled, cue ball ~8 m/s at the 1 with 0.05 degree
-jitter and b = -0.1), ``cut8`` (8 balls; the cue ball cuts the 1 about 22 degrees into a
-corner pocket, b = +0.1) and ``random_N`` (N balls uniform; the cue ball at a random object
-ball, cut within +-40 degrees, a, b in +-0.3). Timings are medians after the JIT warm-up,
-on one core (``simulate`` for the full API, and the kernel alone); then the batch
-throughput on all cores, the cold start of a new process (JIT cache on disk), and the
-distribution of 1,000 breaks at 7-9 m/s with the share legal under §IV (and at the anchor
-speeds; ``bench/break_stats.py --sensitivity`` for the model's sensitivities).
+Scenarios are those of ``shared/physics/anchors.md``, by the same names (9-ft table):
+``break15_V5`` / ``break15_V8`` (the rotation rack on a lattice spaced (1 + 1e-3) D and
+wiggled by 1e-3 R; the cue ball behind the head string at the 1 with 0.05 degree Gaussian
+jitter and b = -0.1; stick 5 / 8 m/s, cue ball 7.7 / 12.3 m/s), ``cut8_V2.5`` (the anchors'
+8-ball layout; the cue ball cuts the 1 about 22 degrees into a corner pocket by ghost-ball
+aim, 0.05 degree jitter, stick 2.5 m/s, b = +0.1) and ``random_N1/N5/N10/N16`` (N balls
+uniform, at least 2 R from the cushions and 2.2 R apart; the cue ball, stick 3 m/s, at a
+random object ball with a random cut within +-40 degrees; a, b uniform in +-0.3). Timings
+are medians after the JIT warm-up, on one core (``simulate`` for the full API, and the
+kernel alone); then the batch throughput on all cores, the cold start of a new process
+(JIT cache on disk), and the break distributions of ``bench/break_stats.py``.
+``bench/pooltool_side_by_side.py`` runs the same scenarios in pooltool in the same run.
 
     python bench/physics.py [--reps 400] [--breaks 1000] [--seed 61]   (--breaks 0: skip)
 
@@ -48,56 +51,141 @@ from rotation61.sim.engine import _prepare
 
 Case = tuple[dict[int, Point], Stroke]
 
+STICK_BREAK = {"break15_V5": 5.0, "break15_V8": 8.0}
+"""The anchors' break scenarios and their stick speeds, m/s."""
 
-def break_cases(rng: np.random.Generator, n: int, speed: float = 8.0) -> list[Case]:
+STICK_CUT = 2.5
+STICK_RANDOM = 3.0
+RANDOM_SIZES = (1, 5, 10, 16)
+JITTER_DEG = 0.05
+"""Gaussian aim jitter of the break and the cut shot, degrees (anchors.md)."""
+
+CUT8_LAYOUT = {
+    0: (0.15, 0.55),
+    1: (0.70, 0.75),
+    4: (0.20, 0.85),
+    7: (0.80, 0.30),
+    9: (0.50, 0.30),
+    11: (0.15, 0.20),
+    13: (0.85, 0.55),
+    15: (0.40, 0.92),
+}
+"""cut8: the anchors' mid-game layout, as (fraction of the width from the side cushion on the
+breaker's left, fraction of the length from the head cushion) of each ball; the 1 is cut
+about 22 degrees into the foot corner pocket on the breaker's right."""
+
+SCENARIOS = (
+    "break15_V5",
+    "break15_V8",
+    "cut8_V2.5",
+    *(f"random_N{n}" for n in RANDOM_SIZES),
+)
+"""The anchors' scenario names (``shared/physics/anchors.md``), in the order they run."""
+
+
+def ball_speed(stick: float) -> float:
+    """The cue ball's speed (m/s) from a centre hit at a stick speed (the anchors quote the
+    stick: 5 and 8 m/s give about 7.7 and 12.3 m/s)."""
+    return 2.0 * stick / (1.0 + DEFAULT_PARAMS.ball_mass / DEFAULT_PARAMS.cue_mass)
+
+
+def anchor_rack(rng: np.random.Generator) -> dict[int, Point]:
+    """The anchors' rack: the rotation rack (1 at the apex on the foot spot, 2 and 3 on the
+    back corners, 15 in the centre, the rest shuffled) on a lattice spaced (1 + 1e-3) D, each
+    ball moved by a uniform distance up to 1e-3 R in a uniform direction; the cue ball one
+    diameter behind the head string on the long string. Inches."""
+    layout = break_layout(TABLE_9FT, rng, gap=1e-3, wiggle=0.0)
+    rad = TABLE_9FT.ball_radius
+    for ball in range(1, 16):
+        angle = float(rng.uniform(0.0, 2.0 * np.pi))
+        shift = float(rng.uniform(0.0, 1e-3 * rad))
+        p = layout[ball]
+        layout[ball] = Point(p.x + shift * np.cos(angle), p.y + shift * np.sin(angle))
+    return layout
+
+
+def break_cases(rng: np.random.Generator, n: int, stick: float = 8.0) -> list[Case]:
+    """break15: :func:`anchor_rack`, the cue ball aimed at the 1 with 0.05 degree Gaussian
+    jitter, b = -0.1, at a stick speed (m/s)."""
     out = []
     for _ in range(n):
-        layout = break_layout(TABLE_9FT, rng, gap=1e-3, wiggle=1e-3)
-        out.append((layout, break_stroke(layout, speed, rng)))
+        layout = anchor_rack(rng)
+        stroke = break_stroke(layout, ball_speed(stick), rng, jitter=JITTER_DEG, b=-0.1)
+        out.append((layout, stroke))
     return out
 
 
 def cut_cases(rng: np.random.Generator, n: int) -> list[Case]:
-    out = []
-    pocket = Point(100.0, 0.0)
-    for _ in range(n):
-        while True:
-            layout = random_layout(rng, 8)
-            ball = Point(float(rng.uniform(70, 90)), float(rng.uniform(8, 20)))
-            direction = np.array([pocket.x - ball.x, pocket.y - ball.y])
-            direction /= np.linalg.norm(direction)
-            cut = np.radians(22.0)
-            back = -direction
-            rot = np.array([[np.cos(cut), -np.sin(cut)], [np.sin(cut), np.cos(cut)]]) @ back
-            cue = Point(ball.x + 25 * rot[0], ball.y + 25 * rot[1])
-            layout[1] = ball
-            layout[0] = cue
-            try:
-                _prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
-            except ValueError:
-                continue
-            break
-        out.append((layout, Stroke(speed=2.5 * 1.54, phi=ghost_ball_aim(cue, ball, pocket), b=0.1)))
-    return out
+    """cut8: the anchors' 8-ball layout; the cue ball cuts the 1 (ghost-ball aim at the
+    corner's mouth) with 0.05 degree jitter, stick 2.5 m/s, b = +0.1."""
+    spec = TABLE_9FT
+    layout = {
+        ball: Point(frac_l * spec.length, (1.0 - frac_w) * spec.width)
+        for ball, (frac_w, frac_l) in CUT8_LAYOUT.items()
+    }
+    pocket = Point(spec.length, 0.0)
+    aim = ghost_ball_aim(layout[0], layout[1], pocket)
+    speed = ball_speed(STICK_CUT)
+    return [
+        (dict(layout), Stroke(speed=speed, phi=aim + float(rng.normal(0.0, JITTER_DEG)), b=0.1))
+        for _ in range(n)
+    ]
+
+
+def anchor_layout(rng: np.random.Generator, balls: int) -> dict[int, Point]:
+    """random_N: ``balls`` balls uniform on the 9-ft bed at least 2 R from the cushion
+    lines, centres more than 2.2 R apart (the anchors' sampling), inches."""
+    spec = TABLE_9FT
+    rad = spec.ball_radius
+    centres: list[Point] = []
+    while len(centres) < balls:
+        p = Point(
+            float(rng.uniform(2 * rad, spec.length - 2 * rad)),
+            float(rng.uniform(2 * rad, spec.width - 2 * rad)),
+        )
+        if all(np.hypot(p.x - q.x, p.y - q.y) > 2.2 * rad for q in centres):
+            centres.append(p)
+    return dict(enumerate(centres))
 
 
 def random_cases(rng: np.random.Generator, n: int, balls: int) -> list[Case]:
+    """random_N: the cue ball (stick 3 m/s) at a random object ball with a random cut within
+    +-40 degrees (a random direction when alone); a, b uniform in +-0.3."""
     out = []
     for _ in range(n):
-        layout = random_layout(rng, balls)
+        layout = anchor_layout(rng, balls)
         if balls == 1:
             phi = float(rng.uniform(0, 360))
         else:
             target = int(rng.integers(1, balls))
-            phi = aim_at(layout[0], layout[target]) + float(rng.uniform(-40, 40))
+            phi = _cut_aim(layout[0], layout[target], float(rng.uniform(-40, 40)))
         stroke = Stroke(
-            speed=3.0 * 1.54,
+            speed=ball_speed(STICK_RANDOM),
             phi=phi,
             a=float(rng.uniform(-0.3, 0.3)),
             b=float(rng.uniform(-0.3, 0.3)),
         )
         out.append((layout, stroke))
     return out
+
+
+def _cut_aim(cue: Point, ball: Point, cut: float) -> float:
+    """The aim (degrees) at which the cue ball meets ``ball`` with a cut angle of ``cut``
+    degrees (the object ball leaves at ``cut`` from the cue ball's line), if it can."""
+    dist = float(np.hypot(ball.x - cue.x, ball.y - cue.y))
+    offset = min(2 * TABLE_9FT.ball_radius * abs(np.sin(np.radians(cut))), dist)
+    return aim_at(cue, ball) + float(np.copysign(np.degrees(np.arcsin(offset / dist)), cut))
+
+
+def scenario_cases(name: str, rng: np.random.Generator, n: int) -> list[Case]:
+    """``n`` cases of one anchors scenario."""
+    if name in STICK_BREAK:
+        return break_cases(rng, n, STICK_BREAK[name])
+    if name == "cut8_V2.5":
+        return cut_cases(rng, n)
+    if name.startswith("random_N") and int(name[8:]) in RANDOM_SIZES:
+        return random_cases(rng, n, int(name[8:]))
+    raise ValueError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")
 
 
 def kernel_runner(cases: list[Case]) -> Callable[[int], int]:
@@ -145,7 +233,7 @@ def time_cases(name: str, cases: list[Case]) -> None:
     )
 
 
-def batch_throughput(cases: list[Case], what: str = "breaks") -> None:
+def batch_throughput(cases: list[Case], what: str) -> None:
     layouts = [c[0] for c in cases]
     strokes = [c[1] for c in cases]
     simulate_batch(layouts[:4], strokes[:4])
@@ -227,13 +315,10 @@ def main() -> int:
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     print("one core, medians after warm-up (kernel = the numba event loop alone)")
-    time_cases("break15_V8", break_cases(rng, args.reps, 8.0))
-    time_cases("break15_V12", break_cases(rng, args.reps, 12.3))
-    time_cases("cut8", cut_cases(rng, args.reps))
-    for n in (1, 5, 10, 16):
-        time_cases(f"random_N{n}", random_cases(rng, args.reps, n))
-    batch_throughput(break_cases(rng, 2000, 8.0))
-    batch_throughput(cut_cases(rng, 20000), "cut shots")
+    for name in SCENARIOS:
+        time_cases(name, scenario_cases(name, rng, args.reps))
+    batch_throughput(scenario_cases("break15_V5", rng, 2000), "break15_V5 breaks")
+    batch_throughput(scenario_cases("cut8_V2.5", rng, 20000), "cut8_V2.5 cut shots")
     search_throughput(rng)
     cold_start()
     if args.breaks:

@@ -6,8 +6,9 @@ cases cover breaks (compliant multi-ball impacts and the two-ball
 sequence, a pocketed ball, a frozen rack), a random layout shot, a straight pot and a kitchen
 shot crossing the head string. Positions are inches, rounded to 1e-9. They are played with
 the parameters they were recorded with (:data:`RECORDED_PARAMS`: the spin about the vertical
-decaying at 37.8 rad/s^2, before its calibration). The two shots with side english
-(``random8_seed7``, ``kitchen_bank``) were recorded again when squirt was modelled.
+decaying at 37.8 rad/s^2 and a ball-ball restitution of 0.95, before their calibration). The
+two shots with side english (``random8_seed7``, ``kitchen_bank``) were recorded again when
+squirt was modelled.
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ class Recorded:
 
 Case = tuple[dict[Ball, Point], Stroke, Params]
 
-RECORDED_PARAMS: Final = Params(mu_spin=0.044)
-"""The parameters the shots were recorded with (the spin decay before it was calibrated)."""
+RECORDED_PARAMS: Final = Params(mu_spin=0.044, e_ball=0.95)
+"""The parameters the shots were recorded with (before the spin decay and the ball-ball
+restitution were calibrated)."""
 
 
 def _cases() -> dict[str, Case]:

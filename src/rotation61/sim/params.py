@@ -147,7 +147,7 @@ class Params:
     mu_slide: float = 0.2
     mu_roll: float = 0.01
     mu_spin: float = 0.0127
-    e_ball: float = 0.95
+    e_ball: float = 0.97
     throw_a: float = 9.951e-3
     throw_b: float = 0.108
     throw_c: float = 1.088
