@@ -254,7 +254,7 @@ def strike(
     w[0, 1] = k * (rcz * ex - rcx * ez)
     w[0, 2] = k * (rcx * ey - rcy * ex)
     air[0, AIR_Z] = 0.0
-    air[0, AIR_VZ] = p[P_E_TABLE] * jm * sth
+    air[0, AIR_VZ] = -jm * sth  # into the cloth: lift makes it rebound
     lift(0, vel, w, st, air, p)
 
 
@@ -301,9 +301,9 @@ def collide_balls_air(
 
     The line of centres may slope: the normal impulse (restitution ``e_ball``) and the
     friction on the contact points' slip (the same law, limits ``mu jn`` and ``slip / 7``)
-    act along it, so a ball hit below its equator is launched and one hit above it is
-    pushed into the cloth, which takes that push (:func:`.motion.lift`). Overlap is removed
-    across the table.
+    act along it, so a ball hit below its equator is launched, and one hit above it is
+    driven into the cloth and rebounds from the slate (:func:`.motion.lift`): a cue ball
+    landing on an object ball can make it jump. Overlap is removed across the table.
     """
     rad = p[P_R]
     dx = pos[j, 0] - pos[i, 0]

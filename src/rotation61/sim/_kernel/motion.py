@@ -24,6 +24,7 @@ from rotation61.sim._kernel.protocol import (
     MOTION_SLIDING,
     MOTION_SPINNING,
     MOTION_STATIONARY,
+    P_E_TABLE,
     P_G,
     P_MU_R,
     P_MU_S,
@@ -225,11 +226,19 @@ def lift(
 ) -> None:
     """Set ball i's motion state after an impulse that may have a vertical part.
 
-    It flies if it is above the cloth, or leaves it at least at the least bounce speed
-    (``P_V_BOUNCE``); otherwise the cloth takes its vertical speed and :func:`settle`
-    sets its state on the cloth.
+    A ball above the cloth flies. One on the cloth that the impulse drives into it
+    rebounds at ``e_table`` times that speed (the slate's bounce, as in a jump shot). It
+    flies if it leaves the cloth at least at the least bounce speed (``P_V_BOUNCE``);
+    otherwise the cloth takes its vertical speed and :func:`settle` sets its state on it.
     """
-    if air[i, AIR_Z] > 0.0 or air[i, AIR_VZ] >= p[P_V_BOUNCE]:
+    if air[i, AIR_Z] > 0.0:
+        st[i] = MOTION_AIRBORNE
+        return
+    vz = air[i, AIR_VZ]
+    if vz < 0.0:
+        vz = -p[P_E_TABLE] * vz
+    if vz >= p[P_V_BOUNCE]:
+        air[i, AIR_VZ] = vz
         st[i] = MOTION_AIRBORNE
         return
     air[i, AIR_Z] = 0.0
