@@ -7,6 +7,7 @@ the referee rules on the facts with no glue; the batch carries the same facts.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -122,7 +123,8 @@ def test_bounces_decay_by_the_table_restitution_then_the_ball_settles() -> None:
         assert b - a == pytest.approx(2 * E_T * v / G, rel=1e-9)
     after = _state(result, rows[-1])
     assert int(after[P.STATE_MOTION]) in (P.MOTION_SLIDING, P.MOTION_ROLLING)
-    assert after[P.STATE_Z] == 0.0 and after[P.STATE_VZ] == 0.0
+    assert after[P.STATE_Z] == 0.0
+    assert after[P.STATE_VZ] == 0.0
 
 
 def _energy(result: SimResult, t: float) -> float:
@@ -155,7 +157,7 @@ def test_energy_never_increases_through_flights_bounces_and_3d_contacts(
     result = _play(layout, stroke)
     times = sorted({e.time for e in result.events})
     energies = [_energy(result, t) for t in times]
-    for before, after in zip(energies, energies[1:], strict=False):
+    for before, after in itertools.pairwise(energies):
         assert after <= before * (1 + 1e-9) + 1e-12
     # in flight (from the jump to the next event), the mechanical energy is conserved
     t1 = result.events[1].time
@@ -187,7 +189,8 @@ def test_a_cue_ball_jumping_over_an_obstructing_ball_makes_a_legal_first_contact
 def test_a_jumped_cue_ball_flying_off_the_table_is_off_table_and_a_foul() -> None:
     result = _play(CUE_OFF, CUE_OFF_STROKE)
     assert result.shot.first_contact == 1
-    assert result.shot.cue_off_table and not result.shot.cue_pocketed
+    assert result.shot.cue_off_table
+    assert not result.shot.cue_pocketed
     gone = [e for e in result.events if e.kind is EventKind.OFF_TABLE]
     assert [e.ball for e in gone] == [0]
     assert 0 not in result.layout
@@ -203,7 +206,8 @@ def test_an_object_ball_the_cue_ball_lands_on_jumps_and_flies_off_the_table() ->
     # ball 1 was driven into the slate by the falling cue ball and rebounded into the air
     hit = next(i for i, e in enumerate(result.events) if e.kind is EventKind.BALL)
     other = result.log[hit, P.LOG_OTHER_STATE : P.LOG_OTHER_STATE + P.STATE_WIDTH]
-    assert int(other[P.STATE_MOTION]) == P.MOTION_AIRBORNE and other[P.STATE_VZ] > V_BOUNCE
+    assert int(other[P.STATE_MOTION]) == P.MOTION_AIRBORNE
+    assert other[P.STATE_VZ] > V_BOUNCE
     ruling = judge(_rack({1, 3}), result.shot)
     assert {(f.kind, f.ball) for f in ruling.fouls} >= {(FoulKind.OBJECT_BALL_OFF_TABLE, 1)}
 
@@ -212,7 +216,8 @@ def test_a_ball_above_the_nose_flies_over_the_cushion_and_leaves_the_table() -> 
     result = _play({0: Point(60.0, 25.0)}, Stroke(speed=6.0, phi=90.0, theta=40.0))
     kinds = [e.kind for e in result.events]
     assert EventKind.CUSHION not in kinds
-    assert kinds[-1] is EventKind.OFF_TABLE and result.shot.cue_off_table
+    assert kinds[-1] is EventKind.OFF_TABLE
+    assert result.shot.cue_off_table
 
 
 def test_a_flying_ball_passes_over_a_pocket_it_clears() -> None:
@@ -220,7 +225,8 @@ def test_a_flying_ball_passes_over_a_pocket_it_clears() -> None:
     cue = Point(corner.x - 12.0, corner.y - 12.0)
     result = _play({0: cue}, Stroke(speed=4.0, phi=45.0, theta=55.0))
     assert result.trajectory is not None
-    assert not result.pocketed and result.shot.cue_off_table
+    assert not result.pocketed
+    assert result.shot.cue_off_table
     holes = DEFAULT_TABLE.pocket_holes()
     over_a_hole = False
     for t in np.linspace(0.0, result.duration, 400):
@@ -244,7 +250,8 @@ def test_the_cushion_nose_pushes_a_flying_ball_down_above_its_centre_and_up_belo
     nose = 2 * R * PINNED.cushion_height
     assert (nose > R + z) is down
     speed = k.impact.collide_cushion_air(0, 0.0, 1.0, 0.0, vel, w, pos, air, p)
-    assert speed > 0.0 and vel[0, 1] > 0.0  # it bounces back
+    assert speed > 0.0
+    assert vel[0, 1] > 0.0
     assert bool(air[0, P.AIR_VZ] < 0.0) is down
 
 
