@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,6 +28,7 @@ from rotation61.sim import (
     simulate,
 )
 from rotation61.sim import _kernel as k
+from rotation61.sim.plot import FlightMark, flight_points, plot_shot
 from rotation61.sim.search import simulate_strokes
 
 P = k.protocol
@@ -290,3 +292,30 @@ def test_batch_facts_equal_per_shot_facts_with_flights_and_off_table_balls() -> 
             got = samples.final_positions[i, columns[ball]] / METERS_PER_INCH
             np.testing.assert_array_equal(got, [point.x, point.y])
     assert off_seen >= 2
+
+
+def test_the_plot_marks_where_balls_left_the_cloth_landed_and_left_the_table(
+    tmp_path: Path,
+) -> None:
+    result = _play(OBJECT_OFF, OBJECT_OFF_STROKE)
+    marks = flight_points(result)
+    kinds = [m for m, _, _ in marks]
+    assert kinds[0] is FlightMark.TAKE_OFF  # the jump
+    x0 = OBJECT_OFF[0].x * METERS_PER_INCH
+    assert marks[0][1:] == pytest.approx((x0, OBJECT_OFF[0].y * METERS_PER_INCH), abs=1e-12)
+    assert kinds.count(FlightMark.TAKE_OFF) >= 2  # the cue ball, then the 1 it landed on
+    assert FlightMark.LANDING in kinds
+    assert FlightMark.OFF_TABLE in kinds
+    landings = [(x, y) for m, x, y in marks if m is FlightMark.LANDING]
+    logged = [
+        (e, row)
+        for e, row in zip(result.events, result.log, strict=True)
+        if e.kind is EventKind.LAND
+    ]
+    assert landings == [
+        (row[P.LOG_BALL_STATE + P.STATE_X], row[P.LOG_BALL_STATE + P.STATE_Y]) for _, row in logged
+    ]
+    pytest.importorskip("matplotlib", reason="the [plot] extra is not installed")
+    out = tmp_path / "jump.png"
+    plot_shot(result, OBJECT_OFF, DEFAULT_TABLE, out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
