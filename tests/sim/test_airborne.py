@@ -7,13 +7,16 @@ the referee rules on the facts with no glue; the batch carries the same facts.
 
 from __future__ import annotations
 
+import argparse
 import itertools
+import json
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from rotation61.cli import simulate as cli
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules import judge
 from rotation61.rules.fouls import FoulKind
@@ -319,3 +322,19 @@ def test_the_plot_marks_where_balls_left_the_cloth_landed_and_left_the_table(
     out = tmp_path / "jump.png"
     plot_shot(result, OBJECT_OFF, DEFAULT_TABLE, out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_simulate_cli_reports_a_ball_flying_off_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    layout = tmp_path / "layout.json"
+    layout.write_text(json.dumps({"0": [60.0, 25.0], "1": [20.0, 10.0]}))
+    parser = argparse.ArgumentParser(prog="rotation61 simulate")
+    cli.add_arguments(parser)
+    argv = ["shot", "--layout", str(layout), "--speed", "6", "--phi", "90", "--theta", "40"]
+    args = parser.parse_args([*argv, "--lang", "en"])
+    assert args.handler(args) == 0
+    out = capsys.readouterr().out
+    assert "off_table      ball  0" in out
+    assert "off the table: 0" in out
+    assert "Foul" in out
