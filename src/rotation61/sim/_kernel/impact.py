@@ -45,6 +45,7 @@ from rotation61.sim._kernel.protocol import (
     P_R,
     P_STEPS,
     P_V_CHATTER,
+    P_V_REST,
     RECT_XMAX,
     RECT_XMIN,
     RECT_YMAX,
@@ -383,8 +384,10 @@ def collide_cushion_air(
     the cloth (the caller has checked z < h_nose): a nose above the centre pushes the
     ball down, one below pushes it up. Restitution ``e_cushion`` and the cushion friction
     (limits ``mu_cushion`` times the normal impulse and ``2 slip / 7``) act along that
-    slope, in three dimensions. Returns -1, changing nothing, if the ball is not
-    approaching along that normal (it rides over the nose: the caller removes it).
+    slope, in three dimensions. A ball not approaching along that normal (faster than
+    the rest speed) rides over a nose at or below its centre: -1 is returned, nothing
+    changed, and the caller removes it; under a nose above its centre it only loses its
+    speed into the cushion (returns 0).
     """
     rad = p[P_R]
     sth = (p[P_NOSE] - rad - air[i, AIR_Z]) / rad
@@ -394,8 +397,18 @@ def collide_cushion_air(
     gy = ny * cth
     gz = -sth
     vn = -(vel[i, 0] * gx + vel[i, 1] * gy + air[i, AIR_VZ] * gz)
-    if vn <= 0.0:
-        return -1.0
+    if vn <= p[P_V_REST]:
+        if sth <= 0.0:
+            return -1.0  # rides over a nose at or below its centre
+        # pressed under a nose above its centre: the nose stops its motion into the cushion
+        q = vel[i, 0] * nx + vel[i, 1] * ny
+        if q < 0.0:
+            vel[i, 0] -= q * nx
+            vel[i, 1] -= q * ny
+        if depth > 0.0:
+            pos[i, 0] += depth * nx
+            pos[i, 1] += depth * ny
+        return 0.0
     e = p[P_E_C] if vn >= p[P_V_CHATTER] else 0.0
     normal = (1.0 + e) * vn
     vel[i, 0] += normal * gx
