@@ -23,16 +23,21 @@ from rotation61.rules.fouls import FoulKind
 from rotation61.rules.state import setup_rack
 from rotation61.sim import (
     DEFAULT_TABLE,
+    OVERLAP_TOL_M,
     EventKind,
     MotionState,
     Params,
     SimResult,
     Stroke,
+    aim_at,
+    random_layout,
     simulate,
+    simulate_batch,
 )
 from rotation61.sim import _kernel as k
 from rotation61.sim.plot import FlightMark, flight_points, plot_shot
 from rotation61.sim.search import simulate_strokes
+from tests.sim.conftest import SWEEP, inside_table, overlaps
 
 P = k.protocol
 PINNED = Params(
@@ -170,7 +175,7 @@ def test_energy_never_increases_through_flights_bounces_and_3d_contacts(
 
 
 def _rack(on_table: set[int]):  # type: ignore[no-untyped-def]
-    return setup_rack(on_table=on_table, scores=(60, 60 - sum(on_table)))
+    return setup_rack(on_table=on_table, scores=(120 - sum(on_table), 0))
 
 
 def test_a_cue_ball_jumping_over_an_obstructing_ball_makes_a_legal_first_contact() -> None:
@@ -338,3 +343,33 @@ def test_the_simulate_cli_reports_a_ball_flying_off_the_table(
     assert "off_table      ball  0" in out
     assert "off the table: 0" in out
     assert "Foul" in out
+
+
+def test_random_elevated_strokes_end_at_rest_on_the_table_with_valid_facts() -> None:
+    rng = np.random.default_rng(75)
+    layouts = []
+    strokes = []
+    for _ in range(400 * SWEEP):
+        layout = random_layout(rng, int(rng.integers(2, 16)))
+        target = layout[int(rng.choice([b for b in layout if b]))]
+        layouts.append(layout)
+        strokes.append(
+            Stroke(
+                speed=float(rng.uniform(1.0, 9.0)),
+                phi=aim_at(layout[0], target) + float(rng.normal(0.0, 5.0)),
+                theta=float(rng.uniform(0.0, 75.0)),
+                a=float(rng.uniform(-0.3, 0.3)),
+                b=float(rng.uniform(-0.3, 0.3)),
+            )
+        )
+    batch = simulate_batch(layouts, strokes, params=PINNED)  # raises at the event cap
+    live = batch.on_table_mask
+    assert not np.any(batch.pocketed_mask & batch.off_table_mask)
+    assert batch.off_table_mask[:, 0].sum() > 0
+    assert batch.off_table_mask[:, 1:].sum() > 0
+    for i in range(len(strokes)):
+        assert overlaps(batch.final_positions[i], live[i]) <= OVERLAP_TOL_M
+        for x, y in batch.final_positions[i][live[i]]:
+            assert inside_table(float(x), float(y)), (i, x, y)
+        on = {b for b in layouts[i] if b}
+        judge(_rack(on), batch.shot(i))  # raises on facts that do not fit a shot
