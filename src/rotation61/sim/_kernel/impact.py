@@ -295,8 +295,8 @@ def land(
 
 @jit_light
 def collide_balls_air(
-    i: int, j: int, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, air: np.ndarray,
-    p: np.ndarray,
+    i: int, j: int, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
+    air: np.ndarray, p: np.ndarray,
 ) -> float:  # fmt: skip
     """:func:`collide_balls` in three dimensions (one ball or both fly); the approach speed.
 
@@ -304,7 +304,10 @@ def collide_balls_air(
     friction on the contact points' slip (the same law, limits ``mu jn`` and ``slip / 7``)
     act along it, so a ball hit below its equator is launched, and one hit above it is
     driven into the cloth and rebounds from the slate (:func:`.motion.lift`): a cue ball
-    landing on an object ball can make it jump. Overlap is removed across the table.
+    landing on an object ball can make it jump. A slow contact (below the chatter speed,
+    perfectly inelastic) of a flying ball resting on one on the cloth is resolved with the
+    cloth holding the lower ball (its vertical motion blocked), so that the upper ball
+    loses its fall in one contact and slides off. Overlap is removed across the table.
     """
     rad = p[P_R]
     dx = pos[j, 0] - pos[i, 0]
@@ -320,14 +323,18 @@ def collide_balls_air(
         + (air[i, AIR_VZ] - air[j, AIR_VZ]) * nz
     )
     if vn > 0.0:
-        e = p[P_E_BB] if vn >= p[P_V_CHATTER] else 0.0
-        jn = 0.5 * (1.0 + e) * vn
+        slow = vn < p[P_V_CHATTER]
+        e = 0.0 if slow else p[P_E_BB]
+        # vertical mobility of each ball under the normal impulse (0: held by the cloth)
+        ki = 0.0 if slow and st[i] != MOTION_AIRBORNE and nz > 0.0 else 1.0
+        kj = 0.0 if slow and st[j] != MOTION_AIRBORNE and nz < 0.0 else 1.0
+        jn = (1.0 + e) * vn / (2.0 * (nx * nx + ny * ny) + nz * nz * (ki + kj))
         vel[i, 0] -= jn * nx
         vel[i, 1] -= jn * ny
-        air[i, AIR_VZ] -= jn * nz
+        air[i, AIR_VZ] -= ki * jn * nz
         vel[j, 0] += jn * nx
         vel[j, 1] += jn * ny
-        air[j, AIR_VZ] += jn * nz
+        air[j, AIR_VZ] += kj * jn * nz
         # slip of the contact points: c_i = v_i + w_i x (R n), c_j = v_j - w_j x (R n)
         sx = (vel[i, 0] - vel[j, 0]) + rad * ((w[i, 1] + w[j, 1]) * nz - (w[i, 2] + w[j, 2]) * ny)
         sy = (vel[i, 1] - vel[j, 1]) + rad * ((w[i, 2] + w[j, 2]) * nx - (w[i, 0] + w[j, 0]) * nz)

@@ -514,7 +514,7 @@ def run(
                         )  # fmt: skip
                 continue
             if flying:
-                info = collide_balls_air(bi, bj, pos, vel, w, air, p)
+                info = collide_balls_air(bi, bj, pos, vel, w, st, air, p)
                 lift(bi, vel, w, st, air, p)
                 lift(bj, vel, w, st, air, p)
             else:
