@@ -20,7 +20,7 @@ from rotation61.cli import simulate as cli
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules import judge
 from rotation61.rules.fouls import FoulKind
-from rotation61.rules.state import setup_rack
+from rotation61.rules.state import RackState, setup_rack
 from rotation61.sim import (
     DEFAULT_TABLE,
     OVERLAP_TOL_M,
@@ -174,7 +174,8 @@ def test_energy_never_increases_through_flights_bounces_and_3d_contacts(
     assert _energy(result, 0.1 * t1) == pytest.approx(_energy(result, 0.9 * t1), rel=1e-12)
 
 
-def _rack(on_table: set[int]):  # type: ignore[no-untyped-def]
+def _rack(on_table: set[int]) -> RackState:
+    """A rack in play with these object balls on the table (the lowest one in play)."""
     return setup_rack(on_table=on_table, scores=(120 - sum(on_table), 0))
 
 
