@@ -45,8 +45,10 @@ def _first(result: SimResult, kind: EventKind, ball: int = 0) -> int:
 def _state_after(result: SimResult, row: int, ball: int) -> np.ndarray:  # type: ignore[type-arg]
     """(x, y, vx, vy, wx, wy, wz, state) of ``ball`` right after event ``row``."""
     log = result.log[row]
-    side = 0 if result.events[row].ball == ball else 1
-    return log[5 + 8 * side : 13 + 8 * side]
+    base = (
+        k.protocol.LOG_BALL_STATE if result.events[row].ball == ball else k.protocol.LOG_OTHER_STATE
+    )
+    return log[base : base + 8]
 
 
 @pytest.mark.parametrize("speed", [0.5, 2.0, 3.0])

@@ -159,6 +159,9 @@ lay = random_layout(rng, 6)
 cases.append((lay, Stroke(speed=3.0, phi=25.0, a=-0.2, b=-0.25)))
 lay = break_layout(TABLE_9FT, rng)
 cases.append((lay, break_stroke(lay, 8.0, rng)))
+# a jump: flight, landings, a 3-D collision, an object ball launched off the table
+cases.append(({0: Point(30.0, 25.0), 1: Point(79.0, 25.0), 3: Point(20.0, 45.0)},
+              Stroke(speed=5.0, phi=0.0, theta=45.0)))
 for layout, stroke in cases:
     r = simulate(layout, stroke)
     out.append(r.log.tolist())

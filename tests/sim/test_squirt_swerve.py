@@ -13,6 +13,9 @@ from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.sim import DEFAULT_PARAMS, Params, Stroke, simulate
 
 START = Point(40.0, 25.0)
+ON_CLOTH = dataclasses.replace(DEFAULT_PARAMS, e_table=0.0)
+"""The cue ball kept on the cloth (no rebound from the slate: no jump), for the swerve's
+sliding parabola; jumps are tested in ``test_airborne.py``."""
 G = DEFAULT_PARAMS.gravity
 MU = DEFAULT_PARAMS.mu_slide
 
@@ -82,7 +85,7 @@ def _analytic_launch(
 def test_swerve_curvature_matches_the_sliding_parabola(theta: float, a: float, b: float) -> None:
     stroke = Stroke(speed=1.5, phi=20.0, theta=theta, a=a, b=b)
     v0, w0 = _analytic_launch(stroke)
-    v, w = _launch(stroke)
+    v, w = _launch(stroke, ON_CLOTH)
     np.testing.assert_allclose(v, v0, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(w, w0, rtol=1e-12, atol=1e-9)
     rad = DEFAULT_PARAMS.ball_radius
@@ -91,7 +94,7 @@ def test_swerve_curvature_matches_the_sliding_parabola(theta: float, a: float, b
     kappa = abs(v0[0] * acc[1] - v0[1] * acc[0]) / np.linalg.norm(v0) ** 3
     # swerve: the path bends toward the side of the english (right english: clockwise)
     assert math.copysign(1.0, v0[0] * acc[1] - v0[1] * acc[0]) == -math.copysign(1.0, a)
-    result = simulate({0: START}, stroke, trajectory=True)
+    result = simulate({0: START}, stroke, params=ON_CLOTH, trajectory=True)
     assert result.trajectory is not None
     tau = 2 * np.linalg.norm(u0) / (7 * MU * G)
     x0 = np.array([START.x, START.y]) * METERS_PER_INCH

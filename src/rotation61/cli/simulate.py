@@ -119,6 +119,8 @@ def _describe_event(result: SimResult, index: int) -> str:
         what += f"  {event.pocket.value}"
     elif event.kind is EventKind.STRIKE:
         what += f"  ({event.speed:.2f} m/s)"
+    elif event.kind is EventKind.LAND:
+        what += f"  ({event.speed:.2f} m/s down)"
     return what
 
 
@@ -168,6 +170,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{result.event_count} events, {result.duration:.2f} s")
     pocketed = ", ".join(f"{ball} in {pocket.value}" for ball, pocket in result.pocketed)
     print(f"pocketed: {pocketed or 'none'}")
+    flown = (CUE_BALL,) * result.shot.cue_off_table + result.shot.off_table
+    if flown:
+        print(f"off the table: {', '.join(str(ball) for ball in flown)}")
     if not args.quiet:
         print(f"facts: {result.shot!r}")
     for line in describe_ruling(

@@ -27,6 +27,7 @@ from rotation61.sim._kernel import (
     advance,
     check_layouts,
     protocol,
+    rise,
     shoot,
     shoot_batch,
     shot_facts,
@@ -68,6 +69,8 @@ class EventKind(StrEnum):
     ROLL_TO_STOP = "roll_to_stop"
     SPIN_TO_STOP = "spin_to_stop"
     HEAD_STRING = "head_string"
+    LAND = "land"
+    OFF_TABLE = "off_table"
 
 
 _EVENT_KINDS: Final[Mapping[int, EventKind]] = {
@@ -81,6 +84,8 @@ _EVENT_KINDS: Final[Mapping[int, EventKind]] = {
     protocol.EV_ROLL_TO_STOP: EventKind.ROLL_TO_STOP,
     protocol.EV_SPIN_TO_STOP: EventKind.SPIN_TO_STOP,
     protocol.EV_HEAD_STRING: EventKind.HEAD_STRING,
+    protocol.EV_LAND: EventKind.LAND,
+    protocol.EV_OFF_TABLE: EventKind.OFF_TABLE,
 }
 """The kind of each kernel event code."""
 
@@ -93,6 +98,8 @@ class MotionState(StrEnum):
     SLIDING = "sliding"
     ROLLING = "rolling"
     POCKETED = "pocketed"
+    AIRBORNE = "airborne"
+    OFF_TABLE = "off_table"
 
 
 _MOTION_STATES: Final[Mapping[int, MotionState]] = {
@@ -101,6 +108,8 @@ _MOTION_STATES: Final[Mapping[int, MotionState]] = {
     protocol.MOTION_SLIDING: MotionState.SLIDING,
     protocol.MOTION_ROLLING: MotionState.ROLLING,
     protocol.MOTION_POCKETED: MotionState.POCKETED,
+    protocol.MOTION_AIRBORNE: MotionState.AIRBORNE,
+    protocol.MOTION_OFF_TABLE: MotionState.OFF_TABLE,
 }
 """The motion state of each kernel motion code."""
 
@@ -148,6 +157,8 @@ class BallState:
         wy: angular velocity about y, rad/s.
         wz: angular velocity about the vertical, rad/s (+ counter-clockwise from above).
         motion: the motion state.
+        z: height of the ball's bottom above the cloth, m (0 unless airborne).
+        vz: vertical velocity, m/s (0 unless airborne).
     """
 
     x: float
@@ -158,6 +169,8 @@ class BallState:
     wy: float
     wz: float
     motion: MotionState
+    z: float = 0.0
+    vz: float = 0.0
 
 
 # A trajectory segment, one row per ball: the time its state holds at, then the ball's
@@ -167,6 +180,7 @@ _SEG_STATE: Final = 1
 _POS: Final = slice(protocol.STATE_X, protocol.STATE_Y + 1)
 _VEL: Final = slice(protocol.STATE_VX, protocol.STATE_VY + 1)
 _SPIN: Final = slice(protocol.STATE_WX, protocol.STATE_WZ + 1)
+_AIR: Final = slice(protocol.STATE_Z, protocol.STATE_VZ + 1)
 _LOGGED_BALLS: Final = (
     (protocol.LOG_BALL, protocol.LOG_BALL_STATE),
     (protocol.LOG_OTHER, protocol.LOG_OTHER_STATE),
@@ -212,6 +226,15 @@ class Trajectory:
 
     def arrays_at(self, t: float) -> tuple[_F64, _F64, _F64, _I64]:
         """(pos[n, 2], vel[n, 2], w[n, 3], state[n]) at time t (clamped to the shot)."""
+        pos, vel, w, st, _ = self._arrays3(t)
+        return pos, vel, w, st
+
+    def heights_at(self, t: float) -> _F64:
+        """Each ball's bottom's height above the cloth and vertical velocity, [n, 2] at t."""
+        return self._arrays3(t)[4]
+
+    def _arrays3(self, t: float) -> tuple[_F64, _F64, _F64, _I64, _F64]:
+        """:meth:`arrays_at` and the vertical states ``air[n, 2]`` (height, vertical speed)."""
         t = min(max(t, 0.0), self.duration)
         n = len(self._ids)
         seg = self._start.copy()
@@ -223,15 +246,19 @@ class Trajectory:
         pos = np.ascontiguousarray(state[:, _POS])
         vel = np.ascontiguousarray(state[:, _VEL])
         w = np.ascontiguousarray(state[:, _SPIN])
+        air = np.ascontiguousarray(state[:, _AIR])
         st = state[:, protocol.STATE_MOTION].astype(np.int64)
         p = self._params.vector()
         for b in range(n):
-            advance(b, t - seg[b, _SEG_T0], pos, vel, w, st, p)
-        return pos, vel, w, st
+            dt = t - seg[b, _SEG_T0]
+            if st[b] == protocol.MOTION_AIRBORNE:
+                rise(b, dt, air, p)
+            advance(b, dt, pos, vel, w, st, p)
+        return pos, vel, w, st, air
 
     def states_at(self, t: float) -> dict[Ball, BallState]:
         """Every ball's state at time t, s."""
-        pos, vel, w, st = self.arrays_at(t)
+        pos, vel, w, st, air = self._arrays3(t)
         return {
             ball: BallState(
                 x=float(pos[i, 0]),
@@ -242,6 +269,8 @@ class Trajectory:
                 wy=float(w[i, 1]),
                 wz=float(w[i, 2]),
                 motion=_MOTION_STATES[int(st[i])],
+                z=float(air[i, protocol.AIR_Z]),
+                vz=float(air[i, protocol.AIR_VZ]),
             )
             for i, ball in enumerate(self._ids)
         }
@@ -315,7 +344,7 @@ class SimResult:
 
     @property
     def log(self) -> _F64:
-        """The raw event log, [events, 21] (columns: ``rotation61.sim._kernel.protocol``)."""
+        """The raw event log, [events, 25] (columns: ``rotation61.sim._kernel.protocol``)."""
         return self._log
 
 
@@ -440,8 +469,12 @@ def _positions(ids: tuple[Ball, ...], final: _F64, states: _I64) -> tuple[tuple[
     return tuple(
         (ball, Point(float(inches[i, 0]), float(inches[i, 1])))
         for i, ball in enumerate(ids)
-        if states[i] != protocol.MOTION_POCKETED
+        if states[i] not in _GONE
     )
+
+
+_GONE: Final = (protocol.MOTION_POCKETED, protocol.MOTION_OFF_TABLE)
+"""The motion states of a ball no longer on the table."""
 
 
 def _shot(
@@ -481,16 +514,19 @@ def _shot(
             first_ball_zone=first_zone,
             crossed=bool(facts[protocol.F_CROSSED]),
         )
+    off = tuple(ids[b] for b in range(1, n) if states[b] == protocol.MOTION_OFF_TABLE)
     rest_zone = Zone.OUTSIDE
-    if n > 1 and states[1] != protocol.MOTION_POCKETED:
+    if n > 1 and states[1] not in _GONE:
         rx, ry = final[1]
         rest_zone = zone(spec, Point(float(rx) / METERS_PER_INCH, float(ry) / METERS_PER_INCH))
     shot = Shot(
         first_contact=first,
         pocketed=tuple(b for b, _ in pocketed if b != CUE_BALL),
+        off_table=off,
         rail_after_contact=rail_after,
         break_rail_balls=rail_any,
         cue_pocketed=any(b == CUE_BALL for b, _ in pocketed),
+        cue_off_table=bool(states[0] == protocol.MOTION_OFF_TABLE),
         kitchen=kitchen,
         lowest_rest_zone=rest_zone,
     )
@@ -605,6 +641,7 @@ class BatchResult:
         pocketed_mask: whether each ball was pocketed, [shots, balls].
         rail_mask: bit 1: the ball touched a cushion; bit 2: after the first contact,
             [shots, balls].
+        off_table_mask: whether each ball left the table (flew off), [shots, balls].
     """
 
     balls: tuple[Ball, ...]
@@ -613,6 +650,7 @@ class BatchResult:
     final_positions: _F64
     pocketed_mask: npt.NDArray[np.bool_]
     rail_mask: _I64
+    off_table_mask: npt.NDArray[np.bool_]
     _facts: _I64 = dataclasses.field(repr=False)
     _starts: _F64 = dataclasses.field(repr=False)
     _kitchen: npt.NDArray[np.bool_] = dataclasses.field(repr=False)
@@ -650,6 +688,7 @@ class BatchResult:
         states = np.where(
             self.pocketed_mask[index, sel], protocol.MOTION_POCKETED, protocol.MOTION_STATIONARY
         )
+        states[self.off_table_mask[index, sel]] = protocol.MOTION_OFF_TABLE
         shot, _ = _shot(
             ids,
             self._starts[self._layout_of[index]][sel],
@@ -682,7 +721,9 @@ class BatchResult:
     @property
     def on_table_mask(self) -> npt.NDArray[np.bool_]:
         """Whether each ball is on the table at the end of each shot, [shots, balls]."""
-        mask: npt.NDArray[np.bool_] = self._present[self._layout_of] & ~self.pocketed_mask
+        mask: npt.NDArray[np.bool_] = (
+            self._present[self._layout_of] & ~self.pocketed_mask & ~self.off_table_mask
+        )
         return mask
 
     def pocketed_counts(self, *, objects_only: bool = True) -> _I64:
@@ -808,6 +849,7 @@ def _run_batch(
         final_positions=out_pos,
         pocketed_mask=(out_state == protocol.MOTION_POCKETED) & present[index],
         rail_mask=out_rails,
+        off_table_mask=(out_state == protocol.MOTION_OFF_TABLE) & present[index],
         _facts=out_facts,
         _starts=starts,
         _kitchen=kitchen,

@@ -136,6 +136,13 @@ class Params:
             contact of compliant impacts.
         ball_poisson: Poisson's ratio of the balls.
         impact_steps: integration steps per contact duration in a compliant impact.
+        e_table: ball-cloth (slate bed) coefficient of restitution of a vertical bounce:
+            a ball driven into the cloth by an elevated stroke, or landing from flight,
+            leaves it at ``e_table`` times its vertical approach speed (pooltool's
+            frictional inelastic ball-table model; see ``docs/physics.md``, "Airborne").
+        min_bounce_height: bounces lower than this (m, the ball's bottom above the cloth)
+            settle on the cloth instead (pooltool's 5 mm): the ball stays on the cloth
+            unless it would rise at least this high.
 
     Raises:
         SimulationError: a parameter is not finite, or outside its physical range.
@@ -167,6 +174,8 @@ class Params:
     ball_modulus: float = 5.84e9
     ball_poisson: float = 0.34
     impact_steps: int = 30
+    e_table: float = 0.5
+    min_bounce_height: float = 0.005
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -180,14 +189,14 @@ class Params:
         for name in positive:
             if getattr(self, name) <= 0:
                 raise SimulationError(f"parameter {name} = {getattr(self, name)!r} must be > 0")
-        for name in ("e_ball", "e_cushion"):
+        for name in ("e_ball", "e_cushion", "e_table"):
             if not 0 <= getattr(self, name) <= 1:
                 raise SimulationError(
                     f"parameter {name} = {getattr(self, name)!r} is not in [0, 1]"
                 )
         nonnegative = (
             "throw_a", "throw_b", "throw_c", "mu_cushion", "rail_height", "rail_width",
-            "cue_end_mass",
+            "cue_end_mass", "min_bounce_height",
         )  # fmt: skip
         for name in nonnegative:
             if getattr(self, name) < 0:
@@ -246,6 +255,9 @@ class Params:
         p[protocol.P_K_HERTZ] = self.hertz_stiffness
         p[protocol.P_CLUSTER] = 1.0 if self.compliant_impacts else 0.0
         p[protocol.P_STEPS] = float(self.impact_steps)
+        p[protocol.P_E_TABLE] = self.e_table
+        p[protocol.P_V_BOUNCE] = math.sqrt(2.0 * self.gravity * self.min_bounce_height)
+        p[protocol.P_NOSE] = 2.0 * self.ball_radius * self.cushion_height
         p[protocol.P_DAMP] = tsuji_alpha(self.e_ball) * math.sqrt(
             0.5 * self.ball_mass * self.hertz_stiffness
         )

@@ -1,23 +1,44 @@
 """Pictures of a simulated shot: the table, every ball's path and the contacts (matplotlib).
 
-Owns :func:`plot_shot`, :func:`require_matplotlib` and :class:`MissingPlotExtraError`.
+Owns :func:`plot_shot`, :func:`require_matplotlib`, :class:`MissingPlotExtraError`, the
+contact markers (:func:`contact_points`) and where balls left the cloth, landed or left
+the table (:func:`flight_points`, :class:`FlightMark`).
 matplotlib comes with the ``[plot]`` extra, apart from the simulator's ``[sim]``, and is
 imported only when a picture is drawn: ``import rotation61.sim`` never imports it.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
+
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules.balls import Ball
-from rotation61.sim._kernel.protocol import LOG_BALL_STATE, LOG_OTHER_STATE, STATE_X, STATE_Y
+from rotation61.sim._kernel.protocol import (
+    LOG_BALL_STATE,
+    LOG_OTHER_STATE,
+    MOTION_AIRBORNE,
+    STATE_MOTION,
+    STATE_X,
+    STATE_Y,
+)
 from rotation61.sim.engine import EventKind, SimResult
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.table import SimTable
 
-__all__ = ["MissingPlotExtraError", "contact_points", "diamonds", "plot_shot", "require_matplotlib"]
+__all__ = [
+    "FlightMark",
+    "MissingPlotExtraError",
+    "contact_points",
+    "diamonds",
+    "flight_points",
+    "plot_shot",
+    "require_matplotlib",
+]
 
 _COLOURS: Final[dict[int, str]] = {
     0: "#ffffff", 1: "#f2c700", 2: "#1f4fd1", 3: "#d62020", 4: "#6a2c9e", 5: "#f07d00",
@@ -51,6 +72,47 @@ def contact_points(result: SimResult) -> tuple[tuple[EventKind, float, float], .
             y = 0.5 * (y + float(row[LOG_OTHER_STATE + STATE_Y]))
         out.append((event.kind, x, y))
     return tuple(out)
+
+
+class FlightMark(StrEnum):
+    """A point of a ball's flight."""
+
+    TAKE_OFF = "take_off"
+    LANDING = "landing"
+    OFF_TABLE = "off_table"
+
+
+def flight_points(result: SimResult) -> tuple[tuple[FlightMark, float, float], ...]:
+    """Where balls left the cloth, landed and left the table, m: (mark, x, y) in event order.
+
+    A take-off is an event after which a ball on the cloth is airborne (the strike, a
+    collision, a cushion's nose); a landing is each ``LAND`` event (a bounce or settling);
+    ``OFF_TABLE`` marks where a ball left the table.
+    """
+    out = []
+    flying: set[int] = set()
+    for event, row in zip(result.events, result.log, strict=True):
+        if event.kind is EventKind.OFF_TABLE:
+            out.append((FlightMark.OFF_TABLE, *_centre(row, LOG_BALL_STATE)))
+        elif event.kind is EventKind.LAND:
+            out.append((FlightMark.LANDING, *_centre(row, LOG_BALL_STATE)))
+        pairs = [(event.ball, LOG_BALL_STATE)]
+        if event.kind is EventKind.BALL and event.other is not None:
+            pairs.append((event.other, LOG_OTHER_STATE))
+        for ball, base in pairs:
+            up = int(row[base + STATE_MOTION]) == MOTION_AIRBORNE
+            if up and ball not in flying and event.kind is not EventKind.LAND:
+                out.append((FlightMark.TAKE_OFF, *_centre(row, base)))
+            if up:
+                flying.add(ball)
+            else:
+                flying.discard(ball)
+    return tuple(out)
+
+
+def _centre(row: npt.NDArray[np.float64], base: int) -> tuple[float, float]:
+    """The centre in a log row's state block starting at column ``base``."""
+    return float(row[base + STATE_X]), float(row[base + STATE_Y])
 
 
 def diamonds(table: SimTable) -> tuple[tuple[float, float], ...]:
@@ -158,6 +220,15 @@ def plot_shot(
     for kind, x, y in contact_points(result):
         ax.plot(x, y, marker="x", color="yellow" if kind is EventKind.BALL else "orange",
                 ms=4, mew=0.8)  # fmt: skip
+    marks = flight_points(result)
+    styles = {
+        FlightMark.TAKE_OFF: ("^", "#7fe3ff", "left the cloth"),
+        FlightMark.LANDING: ("v", "#7fe3ff", "landed"),
+        FlightMark.OFF_TABLE: ("*", "#ff4040", "off the table"),
+    }
+    for mark, x, y in marks:
+        symbol, colour, _ = styles[mark]
+        ax.plot(x, y, marker=symbol, color=colour, ms=5, ls="none")
     legend = [
         Line2D([], [], color=_COLOURS[0], lw=1.8, label="cue ball path"),
         Line2D([], [], color=_COLOURS[3], lw=1.2, label="object ball path"),
@@ -165,6 +236,11 @@ def plot_shot(
         Line2D([], [], marker="x", ls="none", color="yellow", label="ball contact"),
         Line2D([], [], marker="x", ls="none", color="orange", label="cushion / jaw contact"),
         Line2D([], [], marker="D", ls="none", color="#f4ecd0", ms=4, label="diamond"),
+    ]
+    legend += [
+        Line2D([], [], marker=styles[m][0], ls="none", color=styles[m][1], label=styles[m][2])
+        for m in FlightMark
+        if any(mark is m for mark, _, _ in marks)
     ]
     ax.legend(handles=legend, loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=6,
               fontsize=7, facecolor="#1d6b3a", edgecolor="none", framealpha=1.0,

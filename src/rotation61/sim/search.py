@@ -75,6 +75,8 @@ class StrokeSamples:
         first_contact: the first ball the cue ball touched, -1 for none, [samples].
         pocketed_mask: each ball pocketed, [samples, balls].
         cue_scratch: the cue ball was pocketed, [samples].
+        off_table_mask: each ball left the table (flew off), [samples, balls].
+        cue_off_table: the cue ball left the table, [samples].
         rail_after_contact: each ball touched a cushion after the first contact.
         crossed_head_string: the cue ball crossed the head string (kitchen shots).
         final_positions: resting centres, m, [samples, balls, 2].
@@ -91,6 +93,8 @@ class StrokeSamples:
     first_contact: _I64
     pocketed_mask: _B
     cue_scratch: _B
+    off_table_mask: _B
+    cue_off_table: _B
     rail_after_contact: _B
     crossed_head_string: _B
     final_positions: _F64
@@ -191,6 +195,8 @@ def simulate_strokes(
     first[good] = np.where(hit != protocol.NONE, ids[np.maximum(hit, 0)], -1)
     pocketed = np.zeros((total, n), np.bool_)
     pocketed[good] = batch.pocketed_mask
+    off = np.zeros((total, n), np.bool_)
+    off[good] = batch.off_table_mask
     rails = np.zeros((total, n), np.bool_)
     rails[good] = (batch.rail_mask & protocol.RAIL_AFTER_FIRST_CONTACT) != 0
     crossed = np.zeros(total, np.bool_)
@@ -209,6 +215,8 @@ def simulate_strokes(
         first_contact=first,
         pocketed_mask=pocketed,
         cue_scratch=pocketed[:, cue].copy(),
+        off_table_mask=off,
+        cue_off_table=off[:, cue].copy(),
         rail_after_contact=rails,
         crossed_head_string=crossed,
         final_positions=final,

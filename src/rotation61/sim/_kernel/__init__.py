@@ -4,11 +4,11 @@ Private. Every function is written in the subset of Python that numba compiles (
 and numpy arrays only); :mod:`rotation61.sim._jit` compiles them, or leaves them as the
 plain-Python reference when ``NUMBA_DISABLE_JIT=1``. Units are SI (m, s, kg, rad).
 
-Each ball has a motion state (stationary, spinning, sliding, rolling, pocketed) whose
-position is a quadratic in time, so every event time is a root of a polynomial of degree
-at most four: the loop jumps from event to event, never by a time step. The one exception
-is a multi-ball impact, an instantaneous event whose outcome is integrated through
-compliant contacts.
+Each ball has a motion state (stationary, spinning, sliding, rolling, airborne, pocketed,
+off the table) whose position (and an airborne ball's height) is a quadratic in time, so
+every event time is a root of a polynomial of degree at most four: the loop jumps from
+event to event, never by a time step. The one exception is a multi-ball impact, an
+instantaneous event whose outcome is integrated through compliant contacts.
 
 One module per seam, each importing only modules listed before it (an import-linter
 contract):
@@ -36,7 +36,7 @@ from rotation61.sim._kernel.batch import check_layouts, shoot_batch
 from rotation61.sim._kernel.facts import shot_facts
 from rotation61.sim._kernel.impact import collide_balls, collide_cushion
 from rotation61.sim._kernel.loop import run, shoot, workspace
-from rotation61.sim._kernel.motion import advance
+from rotation61.sim._kernel.motion import advance, rise
 
 __all__ = [
     "advance",
@@ -44,6 +44,7 @@ __all__ = [
     "collide_balls",
     "collide_cushion",
     "protocol",
+    "rise",
     "run",
     "shoot",
     "shoot_batch",

@@ -76,7 +76,7 @@ def shoot_batch(
         rails = np.empty(n, np.int64)
         (
             trans_t, rail_t, rail_kind, rail_idx, pair_t, rmin, rarg, box, act, pairs, onset,
-            touched, loc, frc, safe, tref,
+            touched, loc, frc, safe, tref, air,
         ) = workspace(n)  # fmt: skip
         for s in range(start, stop):
             lay = layout_of[s]
@@ -92,7 +92,7 @@ def shoot_batch(
             count, status, t_end = run(
                 pos, vel, w, st, strokes[s], lines, points, pockets, p, head_x,
                 track[lay] != 0, ev, max_events, trans_t, rail_t, rail_kind, rail_idx, pair_t,
-                rmin, rarg, box, act, pairs, onset, touched, loc, frc, safe, tref,
+                rmin, rarg, box, act, pairs, onset, touched, loc, frc, safe, tref, air,
             )  # fmt: skip
             out_count[s] = count
             out_status[s] = status

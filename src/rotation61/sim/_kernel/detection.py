@@ -3,7 +3,8 @@
 Owns the next-event times under the current motions: :func:`predict_pair` (ball-ball),
 :func:`predict_rail` (a ball's next event with the table: cushion, jaw point, pocket, or
 the cue ball crossing the head string), the contact tolerances of touching bodies
-(:func:`contact_time`), and the culling that skips what cannot happen (bounding boxes, the
+(:func:`contact_time`; :func:`contact_time3` in three dimensions, when a ball flies),
+and the culling that skips what cannot happen (bounding boxes, the
 safe rectangle of :func:`safe_box`). Each time is a root from :mod:`.roots`.
 """
 
@@ -16,6 +17,8 @@ import numpy as np
 from rotation61.sim._jit import jit_light
 from rotation61.sim._kernel.motion import accel_half
 from rotation61.sim._kernel.protocol import (
+    AIR_VZ,
+    AIR_Z,
     CUSHION_JAW,
     EV_CUSHION,
     EV_HEAD_STRING,
@@ -32,11 +35,14 @@ from rotation61.sim._kernel.protocol import (
     LINE_NY,
     LINE_X,
     LINE_Y,
+    MOTION_AIRBORNE,
+    MOTION_OFF_TABLE,
     MOTION_POCKETED,
     MOTION_ROLLING,
     MOTION_SLIDING,
     NONE,
     P_EPS_TOUCH,
+    P_G,
     P_OVERLAP,
     P_R,
     P_V_REST,
@@ -148,21 +154,62 @@ def contact_time(
 
 
 @jit_light
+def contact_time3(
+    ax: float, ay: float, az: float, bx: float, by: float, bz: float, cx: float, cy: float,
+    cz: float, dd: float, horizon: float, p: np.ndarray,
+) -> float:  # fmt: skip
+    """When |C + B t + A t^2| (three dimensions) first falls to dd; inf if not before horizon.
+
+    The relative centre of two balls when one of them flies: its height is a quadratic in
+    time too, so the squared distance is still a quartic and the time exact. Touching
+    balls follow :func:`contact_time`'s rules (collide now if approaching faster than the
+    rest speed, may sink by the overlap tolerance if resting).
+    """
+    dist = math.sqrt(cx * cx + cy * cy + cz * cz)
+    gap = dist - dd
+    bn = math.sqrt(bx * bx + by * by + bz * bz)
+    an = math.sqrt(ax * ax + ay * ay + az * az)
+    if gap > (bn + an * horizon) * horizon:
+        return math.inf
+    if gap <= p[P_EPS_TOUCH]:
+        if gap < -p[P_OVERLAP]:
+            return 0.0
+        vn = -(bx * cx + by * cy + bz * cz) / dist
+        if vn > p[P_V_REST]:
+            return 0.0
+        if vn > -p[P_V_REST]:
+            dd = dd - p[P_OVERLAP]
+    return first_descent(
+        ax * ax + ay * ay + az * az,
+        2.0 * (ax * bx + ay * by + az * bz),
+        bx * bx + by * by + bz * bz + 2.0 * (ax * cx + ay * cy + az * cz),
+        2.0 * (bx * cx + by * cy + bz * cz),
+        cx * cx + cy * cy + cz * cz - dd * dd,
+        horizon,
+    )
+
+
+@jit_light
 def predict_pair(
     i: int, j: int, now: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray,
-    st: np.ndarray, trans_t: np.ndarray, rail_t: np.ndarray, p: np.ndarray, box: np.ndarray,
+    st: np.ndarray, air: np.ndarray, trans_t: np.ndarray, rail_t: np.ndarray, p: np.ndarray,
+    box: np.ndarray,
 ) -> float:  # fmt: skip
     """Absolute time of the next collision of balls i and j under their current motions.
 
-    Only up to the first of the two balls' own next events (motion transition, cushion,
-    pocket): each of those recomputes the pair anyway. Infinite if none before.
+    Only up to the first of the two balls' own next events (motion transition, landing,
+    cushion, pocket): each of those recomputes the pair anyway. Infinite if none before.
+    A flying ball meets another only when their centres are 2R apart in three
+    dimensions (:func:`contact_time3`): it passes over the balls it clears.
     """
     si = st[i]
     sj = st[j]
-    if si == MOTION_POCKETED or sj == MOTION_POCKETED:
+    if si in (MOTION_POCKETED, MOTION_OFF_TABLE) or sj in (MOTION_POCKETED, MOTION_OFF_TABLE):
         return math.inf
-    mi = si in (MOTION_SLIDING, MOTION_ROLLING)
-    mj = sj in (MOTION_SLIDING, MOTION_ROLLING)
+    ai = si == MOTION_AIRBORNE
+    aj = sj == MOTION_AIRBORNE
+    mi = ai or si in (MOTION_SLIDING, MOTION_ROLLING)
+    mj = aj or sj in (MOTION_SLIDING, MOTION_ROLLING)
     if not mi and not mj:
         return math.inf
     reach = 2.0 * p[P_R] + p[P_EPS_TOUCH]
@@ -180,6 +227,23 @@ def predict_pair(
     biy = vel[i, 1] if mi else 0.0
     bjx = vel[j, 0] if mj else 0.0
     bjy = vel[j, 1] if mj else 0.0
+    if ai or aj:
+        fall = -0.5 * p[P_G]
+        t = contact_time3(
+            hix - hjx,
+            hiy - hjy,
+            (fall if ai else 0.0) - (fall if aj else 0.0),
+            bix - bjx,
+            biy - bjy,
+            air[i, AIR_VZ] - air[j, AIR_VZ],
+            pos[i, 0] - pos[j, 0],
+            pos[i, 1] - pos[j, 1],
+            air[i, AIR_Z] - air[j, AIR_Z],
+            2.0 * p[P_R],
+            horizon,
+            p,
+        )
+        return now + t
     t = contact_time(
         hix - hjx,
         hiy - hjy,
@@ -202,10 +266,12 @@ def predict_rail(
 ) -> tuple[float, int, int]:  # fmt: skip
     """Ball i's next event with the table: (absolute time, kind, index).
 
-    ``safe`` is the rectangle of centres R inside the cushion nose lines.
+    ``safe`` is the rectangle of centres R inside the cushion nose lines. A flying ball
+    meets the cushions' lines and points as a rolling one does (the event then decides
+    whether it hits the nose or flies over it) and passes over the pockets' capture holes.
     """
     s = st[i]
-    if s != MOTION_SLIDING and s != MOTION_ROLLING:
+    if s != MOTION_SLIDING and s != MOTION_ROLLING and s != MOTION_AIRBORNE:
         return math.inf, NONE, NONE
     rad = p[P_R]
     horizon = trans_t[i] - now
@@ -292,7 +358,7 @@ def predict_rail(
                 best = t
                 kind = EV_JAW_POINT
                 idx = k
-        for k in range(pockets.shape[0]):
+        for k in range(pockets.shape[0] if s != MOTION_AIRBORNE else 0):
             r_p = pockets[k, HOLE_RADIUS]
             if (
                 pockets[k, HOLE_X] - r_p > bx1

@@ -1,7 +1,9 @@
 """Impacts: the cue's strike, ball-ball and ball-cushion collisions, multi-ball impacts.
 
 Owns the instantaneous impulses (:func:`strike`, :func:`collide_balls` with restitution and
-throw, :func:`collide_cushion` at the nose height) and the multi-ball impact
+throw, :func:`collide_cushion` at the nose height; in three dimensions when a ball flies:
+:func:`collide_balls_air`, :func:`collide_cushion_air`, and a flying ball's landing on the
+cloth, :func:`land`) and the multi-ball impact
 (:func:`compliant_impact`): a collision whose balls touch a third one is integrated through
 compliant (Hertz) contacts until every contact has opened, instantaneous on the event
 clock. :func:`has_neighbour` decides which collisions need it; :func:`impact_workspace`
@@ -15,14 +17,19 @@ import math
 import numpy as np
 
 from rotation61.sim._jit import jit, jit_light
-from rotation61.sim._kernel.motion import settle, sync
+from rotation61.sim._kernel.motion import lift, sync
 from rotation61.sim._kernel.protocol import (
+    AIR_VZ,
+    AIR_Z,
+    MOTION_AIRBORNE,
+    MOTION_OFF_TABLE,
     MOTION_POCKETED,
     P_CUSH_COS,
     P_CUSH_SIN,
     P_DAMP,
     P_E_BB,
     P_E_C,
+    P_E_TABLE,
     P_E_TIP,
     P_EPS_TOUCH,
     P_K_HERTZ,
@@ -30,12 +37,15 @@ from rotation61.sim._kernel.protocol import (
     P_M_CUE,
     P_M_END,
     P_MU_C,
+    P_MU_S,
     P_MUBB_A,
     P_MUBB_B,
     P_MUBB_C,
+    P_NOSE,
     P_R,
     P_STEPS,
     P_V_CHATTER,
+    P_V_REST,
     RECT_XMAX,
     RECT_XMIN,
     RECT_YMAX,
@@ -189,17 +199,20 @@ def squirt_angle(a: float, mass_ratio: float) -> float:
 
 @jit_light
 def strike(
-    vel: np.ndarray, w: np.ndarray, st: np.ndarray, stroke: np.ndarray, p: np.ndarray
-) -> None:
+    vel: np.ndarray, w: np.ndarray, st: np.ndarray, stroke: np.ndarray, air: np.ndarray,
+    p: np.ndarray,
+) -> None:  # fmt: skip
     """The cue's impulse on ball 0: a stroke row (``STROKE_``: speed, phi, theta, a, b).
 
     ``speed`` is the cue ball's speed for a centre hit, the stick speed being
     ``speed (1 + m/M) / (1 + e_tip)``. The tip hits at offsets ``a R`` (right) and ``b R``
     (up), measured in the plane perpendicular to the cue axis, which points along ``phi``
     and down at ``theta``. Impulse J = (1 + e_tip) V0 / (1/M + (1 + 5/2 (a^2 + b^2)) / m).
-    The cloth takes the vertical part of the impulse (no jumps). Squirt: the ball leaves
-    turned by :func:`squirt_angle` from the aim (to the left for right english), its spin
-    unchanged.
+    The impulse's vertical part drives the ball into the cloth at ``J sin(theta) / m``;
+    it rebounds at ``e_table`` times that (the jump shot), and flies if the rebound reaches
+    the least bounce height (:func:`.motion.lift`), else the cloth takes it. The cloth's
+    friction during the strike is neglected. Squirt: the ball leaves turned by
+    :func:`squirt_angle` from the aim (to the left for right english), its spin unchanged.
     """
     rad = p[P_R]
     m = p[P_M]
@@ -241,7 +254,203 @@ def strike(
     w[0, 0] = k * (rcy * ez - rcz * ey)
     w[0, 1] = k * (rcz * ex - rcx * ez)
     w[0, 2] = k * (rcx * ey - rcy * ex)
-    settle(0, vel, w, st, p)
+    air[0, AIR_Z] = 0.0
+    air[0, AIR_VZ] = -jm * sth  # into the cloth: lift makes it rebound
+    lift(0, vel, w, st, air, p)
+
+
+@jit_light
+def land(
+    i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, air: np.ndarray, p: np.ndarray
+) -> float:
+    """A flying ball meets the cloth: bounce with friction; returns the approach speed.
+
+    Frictional inelastic ball-table impact (pooltool's model, after Alciatore TP A.14):
+    the vertical speed is reversed with restitution ``e_table``; the contact point's slip
+    ``u = v - R w x z`` is opposed by friction ``mu_slide`` times the normal impulse,
+    limited by the impulse that stops it (``2 |u| / 7`` per unit mass). The ball then flies
+    on if the bounce reaches the least bounce height, else it settles on the cloth.
+    """
+    rad = p[P_R]
+    approach = -air[i, AIR_VZ]
+    if approach < 0.0:
+        approach = 0.0
+    normal = (1.0 + p[P_E_TABLE]) * approach
+    ux = vel[i, 0] - rad * w[i, 1]
+    uy = vel[i, 1] + rad * w[i, 0]
+    un = math.sqrt(ux * ux + uy * uy)
+    if un > 0.0:
+        jt = min(p[P_MU_S] * normal, 2.0 * un / 7.0)
+        fx = -jt * ux / un
+        fy = -jt * uy / un
+        vel[i, 0] += fx
+        vel[i, 1] += fy
+        w[i, 0] += 2.5 / rad * fy
+        w[i, 1] -= 2.5 / rad * fx
+    air[i, AIR_Z] = 0.0
+    air[i, AIR_VZ] = p[P_E_TABLE] * approach
+    lift(i, vel, w, st, air, p)
+    return float(approach)
+
+
+@jit_light
+def collide_balls_air(
+    i: int, j: int, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
+    air: np.ndarray, p: np.ndarray,
+) -> float:  # fmt: skip
+    """:func:`collide_balls` in three dimensions (one ball or both fly); the approach speed.
+
+    The line of centres may slope: the normal impulse (restitution ``e_ball``) and the
+    friction on the contact points' slip (the same law, limits ``mu jn`` and ``slip / 7``)
+    act along it, so a ball hit below its equator is launched, and one hit above it is
+    driven into the cloth and rebounds from the slate (:func:`.motion.lift`): a cue ball
+    landing on an object ball can make it jump. A slow contact (below the chatter speed,
+    perfectly inelastic) of a flying ball resting on one on the cloth is resolved with the
+    cloth holding the lower ball (its vertical motion blocked), so that the upper ball
+    loses its fall in one contact and slides off. Overlap is removed across the table.
+    """
+    rad = p[P_R]
+    dx = pos[j, 0] - pos[i, 0]
+    dy = pos[j, 1] - pos[i, 1]
+    dz = air[j, AIR_Z] - air[i, AIR_Z]
+    dist = math.sqrt(dx * dx + dy * dy + dz * dz)
+    nx = dx / dist
+    ny = dy / dist
+    nz = dz / dist
+    vn = (
+        (vel[i, 0] - vel[j, 0]) * nx
+        + (vel[i, 1] - vel[j, 1]) * ny
+        + (air[i, AIR_VZ] - air[j, AIR_VZ]) * nz
+    )
+    if vn > 0.0:
+        slow = vn < p[P_V_CHATTER]
+        e = 0.0 if slow else p[P_E_BB]
+        # vertical mobility of each ball under the normal impulse (0: held by the cloth)
+        ki = 0.0 if slow and st[i] != MOTION_AIRBORNE and nz > 0.0 else 1.0
+        kj = 0.0 if slow and st[j] != MOTION_AIRBORNE and nz < 0.0 else 1.0
+        jn = (1.0 + e) * vn / (2.0 * (nx * nx + ny * ny) + nz * nz * (ki + kj))
+        vel[i, 0] -= jn * nx
+        vel[i, 1] -= jn * ny
+        air[i, AIR_VZ] -= ki * jn * nz
+        vel[j, 0] += jn * nx
+        vel[j, 1] += jn * ny
+        air[j, AIR_VZ] += kj * jn * nz
+        # slip of the contact points: c_i = v_i + w_i x (R n), c_j = v_j - w_j x (R n)
+        sx = (vel[i, 0] - vel[j, 0]) + rad * ((w[i, 1] + w[j, 1]) * nz - (w[i, 2] + w[j, 2]) * ny)
+        sy = (vel[i, 1] - vel[j, 1]) + rad * ((w[i, 2] + w[j, 2]) * nx - (w[i, 0] + w[j, 0]) * nz)
+        sz = (air[i, AIR_VZ] - air[j, AIR_VZ]) + rad * (
+            (w[i, 0] + w[j, 0]) * ny - (w[i, 1] + w[j, 1]) * nx
+        )
+        sn = sx * nx + sy * ny + sz * nz
+        sx -= sn * nx
+        sy -= sn * ny
+        sz -= sn * nz
+        smag = math.sqrt(sx * sx + sy * sy + sz * sz)
+        if smag > 0.0:
+            mu = p[P_MUBB_A] + p[P_MUBB_B] * math.exp(-p[P_MUBB_C] * smag)
+            jt = min(mu * jn, smag / 7.0)
+            tx = -jt * sx / smag
+            ty = -jt * sy / smag
+            tz = -jt * sz / smag
+            vel[i, 0] += tx
+            vel[i, 1] += ty
+            air[i, AIR_VZ] += tz
+            vel[j, 0] -= tx
+            vel[j, 1] -= ty
+            air[j, AIR_VZ] -= tz
+            k = 2.5 / rad
+            dwx = k * (ny * tz - nz * ty)
+            dwy = k * (nz * tx - nx * tz)
+            dwz = k * (nx * ty - ny * tx)
+            w[i, 0] += dwx
+            w[i, 1] += dwy
+            w[i, 2] += dwz
+            w[j, 0] += dwx
+            w[j, 1] += dwy
+            w[j, 2] += dwz
+    overlap = 2.0 * rad - dist
+    horiz = math.sqrt(dx * dx + dy * dy)
+    if overlap > 0.0 and horiz > 0.0:
+        h = 0.5 * overlap
+        pos[i, 0] -= h * dx / horiz
+        pos[i, 1] -= h * dy / horiz
+        pos[j, 0] += h * dx / horiz
+        pos[j, 1] += h * dy / horiz
+    return float(vn)
+
+
+@jit_light
+def collide_cushion_air(
+    i: int, nx: float, ny: float, depth: float, vel: np.ndarray, w: np.ndarray,
+    pos: np.ndarray, air: np.ndarray, p: np.ndarray,
+) -> float:  # fmt: skip
+    """A flying ball meets a cushion's nose (n into the table); the approach speed, or -1.
+
+    The nose (``P_NOSE`` above the cloth) touches the ball at the angle ``theta'`` above
+    its equator, ``sin(theta') = (h_nose - R - z) / R`` for a ball whose bottom is z above
+    the cloth (the caller has checked z < h_nose): a nose above the centre pushes the
+    ball down, one below pushes it up. Restitution ``e_cushion`` and the cushion friction
+    (limits ``mu_cushion`` times the normal impulse and ``2 slip / 7``) act along that
+    slope, in three dimensions. A ball not approaching along that normal (faster than
+    the rest speed) rides over a nose at or below its centre: -1 is returned, nothing
+    changed, and the caller removes it; under a nose above its centre it only loses its
+    speed into the cushion (returns 0).
+    """
+    rad = p[P_R]
+    sth = (p[P_NOSE] - rad - air[i, AIR_Z]) / rad
+    sth = min(max(sth, -1.0), 1.0)
+    cth = math.sqrt(1.0 - sth * sth)
+    gx = nx * cth
+    gy = ny * cth
+    gz = -sth
+    vn = -(vel[i, 0] * gx + vel[i, 1] * gy + air[i, AIR_VZ] * gz)
+    if vn <= p[P_V_REST]:
+        if sth <= 0.0:
+            return -1.0  # rides over a nose at or below its centre
+        # pressed under a nose above its centre: the nose stops its motion into the cushion
+        q = vel[i, 0] * nx + vel[i, 1] * ny
+        if q < 0.0:
+            vel[i, 0] -= q * nx
+            vel[i, 1] -= q * ny
+        if depth > 0.0:
+            pos[i, 0] += depth * nx
+            pos[i, 1] += depth * ny
+        return 0.0
+    e = p[P_E_C] if vn >= p[P_V_CHATTER] else 0.0
+    normal = (1.0 + e) * vn
+    vel[i, 0] += normal * gx
+    vel[i, 1] += normal * gy
+    air[i, AIR_VZ] += normal * gz
+    rcx = -rad * gx
+    rcy = -rad * gy
+    rcz = -rad * gz
+    wx = w[i, 0]
+    wy = w[i, 1]
+    wz = w[i, 2]
+    cx = vel[i, 0] + (wy * rcz - wz * rcy)
+    cy = vel[i, 1] + (wz * rcx - wx * rcz)
+    cz = air[i, AIR_VZ] + (wx * rcy - wy * rcx)
+    cn = -(cx * gx + cy * gy + cz * gz)
+    sx = cx + cn * gx
+    sy = cy + cn * gy
+    sz = cz + cn * gz
+    smag = math.sqrt(sx * sx + sy * sy + sz * sz)
+    if smag > 0.0:
+        jt = min(p[P_MU_C] * normal, 2.0 * smag / 7.0)
+        tx = -jt * sx / smag
+        ty = -jt * sy / smag
+        tz = -jt * sz / smag
+        vel[i, 0] += tx
+        vel[i, 1] += ty
+        air[i, AIR_VZ] += tz
+        k = 2.5 / (rad * rad)
+        w[i, 0] += k * (rcy * tz - rcz * ty)
+        w[i, 1] += k * (rcz * tx - rcx * tz)
+        w[i, 2] += k * (rcx * ty - rcy * tx)
+    if depth > 0.0:
+        pos[i, 0] += depth * nx
+        pos[i, 1] += depth * ny
+    return float(vn)
 
 
 @jit_light
@@ -255,13 +464,14 @@ def contact_duration(vn: float, p: np.ndarray) -> float:
 @jit_light
 def has_neighbour(
     i: int, j: int, reach: float, now: float, tref: np.ndarray, pos: np.ndarray,
-    vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndarray, box: np.ndarray,
+    vel: np.ndarray, w: np.ndarray, st: np.ndarray, air: np.ndarray, p: np.ndarray,
+    box: np.ndarray,
 ) -> bool:  # fmt: skip
-    """Whether a third ball is within ``reach`` of touching ball i or j (at ``now``)."""
+    """Whether a third ball on the cloth is within ``reach`` of touching ball i or j (now)."""
     d = 2.0 * p[P_R] + reach
     d2 = d * d
     for k in range(pos.shape[0]):
-        if k in (i, j) or st[k] == MOTION_POCKETED:
+        if k in (i, j) or st[k] in (MOTION_POCKETED, MOTION_OFF_TABLE, MOTION_AIRBORNE):
             continue
         for b in (i, j):
             x = pos[b, 0]
@@ -270,7 +480,7 @@ def has_neighbour(
                 box[k, RECT_XMIN] - d <= x <= box[k, RECT_XMAX] + d
                 and box[k, RECT_YMIN] - d <= y <= box[k, RECT_YMAX] + d
             ):
-                sync(k, now, tref, pos, vel, w, st, p)
+                sync(k, now, tref, pos, vel, w, st, air, p)
                 dx = pos[k, 0] - x
                 dy = pos[k, 1] - y
                 if dx * dx + dy * dy < d2:
@@ -417,7 +627,7 @@ def compliant_impact(
             loc[b, c] = 0.0
         for c in range(n):
             onset[b, c] = -1.0
-        if st[b] == MOTION_POCKETED:
+        if st[b] in (MOTION_POCKETED, MOTION_OFF_TABLE, MOTION_AIRBORNE):
             continue
         loc[b, 0] = pos[b, 0]
         loc[b, 1] = pos[b, 1]
@@ -451,7 +661,11 @@ def compliant_impact(
                 ):
                     return -1
                 for b in range(n):
-                    if b == a or st[b] == MOTION_POCKETED or (act[b] != 0 and b < a):
+                    if (
+                        b == a
+                        or st[b] in (MOTION_POCKETED, MOTION_OFF_TABLE, MOTION_AIRBORNE)
+                        or (act[b] != 0 and b < a)
+                    ):
                         continue
                     dx = loc[b, 0] - loc[a, 0]
                     dy = loc[b, 1] - loc[a, 1]

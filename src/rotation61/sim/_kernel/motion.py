@@ -1,9 +1,10 @@
 """Ball motion between events: the cloth's friction laws, and the states they lead to.
 
-Owns how a ball moves within its motion state (sliding, rolling, spinning: positions are
-quadratic in time), how long it stays in it (:func:`time_to_transition`), what state an
-impulse leaves it in (:func:`settle`), lazy motion (:func:`sync` brings a ball's stored
-state to the current time) and the rectangle its centre stays in (:func:`bounding_box`).
+Owns how a ball moves within its motion state (sliding, rolling, spinning, airborne:
+positions are quadratic in time), how long it stays in it (:func:`time_to_transition`,
+:func:`flight_time`, :func:`next_transition`), what state an impulse leaves it in
+(:func:`settle`, :func:`lift`), lazy motion (:func:`sync` brings a ball's stored state to
+the current time) and the rectangle its centre stays in (:func:`bounding_box`).
 """
 
 from __future__ import annotations
@@ -14,16 +15,22 @@ import numpy as np
 
 from rotation61.sim._jit import jit_light
 from rotation61.sim._kernel.protocol import (
+    AIR_VZ,
+    AIR_Z,
+    MOTION_AIRBORNE,
+    MOTION_OFF_TABLE,
     MOTION_POCKETED,
     MOTION_ROLLING,
     MOTION_SLIDING,
     MOTION_SPINNING,
     MOTION_STATIONARY,
+    P_E_TABLE,
     P_G,
     P_MU_R,
     P_MU_S,
     P_MU_SP,
     P_R,
+    P_V_BOUNCE,
     P_V_EPS,
     RECT_XMAX,
     RECT_XMIN,
@@ -78,9 +85,17 @@ def advance(
     i: int, dt: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
     p: np.ndarray,
 ) -> None:  # fmt: skip
-    """Move ball i forward by dt within its current motion state (analytic)."""
+    """Move ball i forward by dt within its current motion state (analytic).
+
+    An airborne ball's centre moves in a straight line seen from above and its spins stay
+    constant; :func:`rise` moves its height.
+    """
     s = st[i]
-    if s in (MOTION_STATIONARY, MOTION_POCKETED) or dt == 0.0:
+    if s in (MOTION_STATIONARY, MOTION_POCKETED, MOTION_OFF_TABLE) or dt == 0.0:
+        return
+    if s == MOTION_AIRBORNE:
+        pos[i, 0] += vel[i, 0] * dt
+        pos[i, 1] += vel[i, 1] * dt
         return
     rad = p[P_R]
     g = p[P_G]
@@ -130,12 +145,47 @@ def advance(
 
 
 @jit_light
+def rise(i: int, dt: float, air: np.ndarray, p: np.ndarray) -> None:
+    """Move an airborne ball's height and vertical speed forward by dt (free fall)."""
+    g = p[P_G]
+    vz = air[i, AIR_VZ]
+    air[i, AIR_Z] += (vz - 0.5 * g * dt) * dt
+    air[i, AIR_VZ] = vz - g * dt
+
+
+@jit_light
+def flight_time(i: int, air: np.ndarray, p: np.ndarray) -> float:
+    """Time until airborne ball i's bottom comes down to the cloth: z + vz t - g t^2 / 2 = 0."""
+    g = p[P_G]
+    z = max(air[i, AIR_Z], 0.0)
+    vz = air[i, AIR_VZ]
+    disc = math.sqrt(vz * vz + 2.0 * g * z)
+    if vz > 0.0:
+        return float((vz + disc) / g)
+    # falling: the root in the cancellation-free form 2 z / (disc - vz)
+    den = disc - vz
+    return float(2.0 * z / den) if den > 0.0 else 0.0
+
+
+@jit_light
+def next_transition(
+    i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, air: np.ndarray, p: np.ndarray
+) -> float:
+    """Time until ball i leaves its motion state: its landing if airborne."""
+    if st[i] == MOTION_AIRBORNE:
+        return flight_time(i, air, p)
+    return time_to_transition(i, vel, w, st, p)
+
+
+@jit_light
 def sync(
     b: int, now: float, tref: np.ndarray, pos: np.ndarray, vel: np.ndarray, w: np.ndarray,
-    st: np.ndarray, p: np.ndarray,
+    st: np.ndarray, air: np.ndarray, p: np.ndarray,
 ) -> None:  # fmt: skip
     """Bring ball b's stored state (valid at ``tref[b]``) to the time ``now``."""
     if tref[b] < now:
+        if st[b] == MOTION_AIRBORNE:
+            rise(b, now - tref[b], air, p)
         advance(b, now - tref[b], pos, vel, w, st, p)
         tref[b] = now
 
@@ -171,6 +221,32 @@ def settle(i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, p: np.ndarray
 
 
 @jit_light
+def lift(
+    i: int, vel: np.ndarray, w: np.ndarray, st: np.ndarray, air: np.ndarray, p: np.ndarray
+) -> None:
+    """Set ball i's motion state after an impulse that may have a vertical part.
+
+    A ball above the cloth flies. One on the cloth that the impulse drives into it
+    rebounds at ``e_table`` times that speed (the slate's bounce, as in a jump shot). It
+    flies if it leaves the cloth at least at the least bounce speed (``P_V_BOUNCE``);
+    otherwise the cloth takes its vertical speed and :func:`settle` sets its state on it.
+    """
+    if air[i, AIR_Z] > 0.0:
+        st[i] = MOTION_AIRBORNE
+        return
+    vz = air[i, AIR_VZ]
+    if vz < 0.0:
+        vz = -p[P_E_TABLE] * vz
+    if vz >= p[P_V_BOUNCE]:
+        air[i, AIR_VZ] = vz
+        st[i] = MOTION_AIRBORNE
+        return
+    air[i, AIR_Z] = 0.0
+    air[i, AIR_VZ] = 0.0
+    settle(i, vel, w, st, p)
+
+
+@jit_light
 def bounding_box(
     i: int, horizon: float, pos: np.ndarray, vel: np.ndarray, w: np.ndarray, st: np.ndarray,
     p: np.ndarray, box: np.ndarray,
@@ -179,7 +255,7 @@ def bounding_box(
     s = st[i]
     x = pos[i, 0]
     y = pos[i, 1]
-    if s != MOTION_SLIDING and s != MOTION_ROLLING:
+    if s != MOTION_SLIDING and s != MOTION_ROLLING and s != MOTION_AIRBORNE:
         box[i, RECT_XMIN] = x
         box[i, RECT_XMAX] = x
         box[i, RECT_YMIN] = y

@@ -12,14 +12,16 @@ state, :class:`~rotation61.sim.MotionState`), ``EV_`` (an event's kind,
 :class:`~rotation61.sim.CushionId`), ``POCKET_`` (a pocket's row,
 :class:`~rotation61.sim.PocketId`) and ``CUE_FIRST_`` (what the cue ball touched first,
 :class:`~rotation61.rules.ContactType`). Column groups are ``LOG_`` and ``STATE_`` (the
-event log), ``LINE_``, ``POINT_``, ``HOLE_`` (the table's arrays), ``RECT_`` (rectangles),
-``STROKE_`` (a stroke row), ``P_`` (the parameter vector) and ``F_`` (the facts vector).
+event log), ``AIR_`` (a ball's vertical state), ``LINE_``, ``POINT_``, ``HOLE_`` (the
+table's arrays), ``RECT_`` (rectangles), ``STROKE_`` (a stroke row), ``P_`` (the
+parameter vector) and ``F_`` (the facts vector).
 
 Arrays (SI units; built by :mod:`rotation61.sim.table`, :mod:`rotation61.sim.params` and
 :mod:`rotation61.sim.engine`):
 
 - ``pos[n, 2]``, ``vel[n, 2]``, ``w[n, 3]``: each ball's centre, velocity and angular
   velocity (components x, y, z), index 0 the cue ball; ``st[n]``: its ``MOTION_`` code;
+  ``air[n, AIR_WIDTH]``: its height and vertical velocity (airborne balls);
 - ``lines[k, LINE_WIDTH]``: cushion segments (the rails' and the jaws' nose lines);
 - ``points[q, POINT_WIDTH]``: cushion points (the jaws' corners);
 - ``pockets[6, HOLE_WIDTH]``: the capture holes, row ``POCKET_*``;
@@ -41,6 +43,11 @@ MOTION_SPINNING: Final = 1
 MOTION_SLIDING: Final = 2
 MOTION_ROLLING: Final = 3
 MOTION_POCKETED: Final = 4
+MOTION_AIRBORNE: Final = 5
+"""In flight above the cloth: a parabola under gravity, spins constant (its height is in
+the ``air`` array)."""
+MOTION_OFF_TABLE: Final = 6
+"""Left the table (flew over a cushion or landed beyond the cushion lines); removed."""
 
 # An event's kind (the log's LOG_KIND column).
 EV_STRIKE: Final = 0
@@ -53,6 +60,10 @@ EV_ROLL_TO_SPIN: Final = 6
 EV_ROLL_TO_STOP: Final = 7
 EV_SPIN_TO_STOP: Final = 8
 EV_HEAD_STRING: Final = 9
+EV_LAND: Final = 10
+"""An airborne ball lands on the cloth (it bounces, or settles to sliding or rolling)."""
+EV_OFF_TABLE: Final = 11
+"""A ball leaves the table (``LOG_OTHER``: the line or point it flew over, or NONE)."""
 
 # The cushion a line belongs to (lines[k, LINE_CUSHION]): the six rails and the jaws.
 CUSHION_HEAD: Final = 0
@@ -86,9 +97,9 @@ LOG_OTHER: Final = 3
 LOG_SPEED: Final = 4
 LOG_BALL_STATE: Final = 5
 """First column of the ball's state block (``STATE_WIDTH`` columns)."""
-LOG_OTHER_STATE: Final = 13
+LOG_OTHER_STATE: Final = 15
 """First column of the other ball's state block (``STATE_WIDTH`` columns)."""
-LOG_WIDTH: Final = 21
+LOG_WIDTH: Final = 25
 
 # A ball's state block in a log row.
 STATE_X: Final = 0
@@ -99,7 +110,17 @@ STATE_WX: Final = 4
 STATE_WY: Final = 5
 STATE_WZ: Final = 6
 STATE_MOTION: Final = 7
-STATE_WIDTH: Final = 8
+STATE_Z: Final = 8
+"""Height of the ball's bottom above the cloth, m (0 unless airborne)."""
+STATE_VZ: Final = 9
+"""Vertical velocity, m/s (0 unless airborne)."""
+STATE_WIDTH: Final = 10
+
+# A ball's vertical state (air[n, AIR_WIDTH]): the height of its bottom above the cloth
+# (the centre is R above that) and its vertical velocity; both 0 unless it is airborne.
+AIR_Z: Final = 0
+AIR_VZ: Final = 1
+AIR_WIDTH: Final = 2
 
 # A cushion segment: start point, unit direction, length, unit normal into the table, and
 # its CUSHION_ code (as a float).
@@ -166,7 +187,12 @@ P_CLUSTER: Final = 22
 P_STEPS: Final = 23
 P_DAMP: Final = 24
 P_M_END: Final = 25
-N_PARAMS: Final = 26
+P_E_TABLE: Final = 26
+P_V_BOUNCE: Final = 27
+"""The least vertical speed of a bounce off the cloth (slower ones settle on it), m/s."""
+P_NOSE: Final = 28
+"""Height of the cushion nose above the cloth, m."""
+N_PARAMS: Final = 29
 
 # The facts vector of a shot (ints): first object ball the cue ball touched (NONE for
 # none), what it touched first (CUE_FIRST_), whether it crossed the head string before
