@@ -191,6 +191,8 @@ class GameConfig:
         rules: the rule-set preset name.
         players: the players' names (seat A, seat B), written to the record.
         noise: the execution noise added to every stroke; ``None`` plays strokes exactly.
+        noises: per-seat execution noise (seat A, seat B), replacing ``noise`` (players
+            of different skill).
         rack_reward: the reward for winning a rack (see :func:`reward`).
         max_shots_per_rack: after this many inputs in one rack the referee declares a
             stalemate (A38; the rack is replayed), so a game always ends.
@@ -205,6 +207,7 @@ class GameConfig:
     rules: str = "standard"
     players: tuple[str, str] = ("A", "B")
     noise: ExecutionNoise | None = None
+    noises: tuple[ExecutionNoise | None, ExecutionNoise | None] | None = None
     rack_reward: float = 61.0
     max_shots_per_rack: int = 300
     table: SimTable = DEFAULT_TABLE
@@ -221,6 +224,10 @@ class GameConfig:
             get_ruleset(self.rules)
         except Rotation61Error as err:
             raise IllegalGameActionError(str(err)) from err
+
+    def noise_of(self, seat: Seat) -> ExecutionNoise | None:
+        """The execution noise of a seat's strokes."""
+        return self.noise if self.noises is None else self.noises[seat]
 
     def header(self) -> MatchHeader:
         """The match header of a game under this config."""
@@ -397,17 +404,18 @@ def _check_placement(state: GameState, action: StrokeAction, in_hand: bool) -> N
 def _shoot(state: GameState, balls: dict[Ball, Point], stroke: Stroke) -> SimResult:
     """Play the stroke (with the state's noise), redrawing a sample the engine cannot finish."""
     config = state.config
+    noise = config.noise_of(state.rack.to_act)
     last: SimulationError | None = None
     for attempt in range(_RETRIES):
         played = stroke
-        if config.noise is not None:
+        if noise is not None:
             rng = np.random.default_rng([state.seed, 2, state.log.length, attempt])
-            played = _noisy(stroke, config.noise, rng, config.params)
+            played = _noisy(stroke, noise, rng, config.params)
         try:
             return simulate(balls, played, table=config.table, params=config.params)
         except SimulationError as err:
             last = err
-            if config.noise is None:
+            if noise is None:
                 break
     raise IllegalGameActionError(f"the engine cannot play {stroke!r}: {last}") from last
 
