@@ -188,7 +188,7 @@ def _generate(
         if level.refine:
             with contextlib.suppress(SimulationError):
                 pots = refine_aims(
-                    placed, pots, fan=level.refine, width_deg=2.4, table=table,
+                    placed, pots, fan=level.refine, width_deg=4.0, table=table,
                     params=config.params, workers=workers,
                 )  # fmt: skip
         for c in pots + [c for c in found if c.kind not in _POTS]:

@@ -60,6 +60,9 @@ HANDED_OVER: Final = 0.5
 """The share of the next turn's worth the opponent gets when the shooter misses."""
 IN_HAND_CHANCE: Final = 0.8
 """The opponent's chance with cue ball in hand behind the head string after a foul."""
+CHANCE_FLOOR: Final = 0.2
+"""The least chance a turn at the table is credited with (a player with no pot still has a
+safety or a kick): the position heuristic sees only direct shots."""
 LAST_FOUL_COST: Final = 0.25
 """The share of ``WIN`` a foul costs that leaves the shooter one foul from losing (§XV)."""
 
@@ -179,11 +182,11 @@ def sample_values(
             pocket[rows] = best
     for row in np.nonzero(mode == 1)[0].tolist():
         worth = _turn(int(nxt[row]))
-        p = float(chance[row]) if position else 0.5
+        p = max(float(chance[row]), CHANCE_FLOOR) if position else 0.5
         values[row] += p * worth - (1.0 - p) * HANDED_OVER * worth
     for row in np.nonzero(mode == 2)[0].tolist():
         worth = _turn(int(nxt[row]))
-        q = float(chance[row]) if position else 0.5
+        q = max(float(chance[row]), CHANCE_FLOOR) if position else 0.5
         values[row] -= q * worth - (1.0 - q) * HANDED_OVER * worth
         if rack.consecutive_fouls[opp] >= limit - 1:
             values[row] += 0.2 * WIN * (1.0 - q) ** 2

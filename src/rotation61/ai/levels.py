@@ -111,7 +111,7 @@ def _level(
         position=position,
         spins=spins,
         placements=placements,
-        refine=7 if position else 0,
+        refine=9 if position else 5,
         taps=strong,
     )
 

@@ -487,6 +487,47 @@ def placements(
     return [spots[int(i)] for i in order[:count]]
 
 
+def _fan(
+    layout: Mapping[Ball, Point],
+    pots: Sequence[Candidate],
+    offsets: Sequence[_F64],
+    table: SimTable,
+    params: Params,
+    workers: int | None,
+) -> list[tuple[float, float] | None]:
+    """For each candidate, the span (low, high offsets) of its best run of pocketing aims."""
+    fan = len(offsets[0])
+    strokes = [
+        dataclasses.replace(c.stroke, phi=c.stroke.phi + float(o))
+        for c, offs in zip(pots, offsets, strict=True)
+        for o in offs
+    ]
+    batch = simulate_batch(
+        layout, strokes, table=table, params=params, workers=workers, max_events=1500
+    )
+    balls = batch.balls
+    out: list[tuple[float, float] | None] = []
+    for k, cand in enumerate(pots):
+        col = balls.index(cand.ball) if cand.ball in balls else -1
+        rows = batch.pocketed_mask[k * fan : (k + 1) * fan]
+        good = rows[:, col] & ~rows[:, 0] if col >= 0 else np.zeros(fan, np.bool_)
+        if not good.any():
+            out.append(None)
+            continue
+        idx = np.nonzero(good)[0].tolist()
+        runs: list[list[int]] = [[idx[0]]]
+        for i in idx[1:]:
+            if i == runs[-1][-1] + 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        mid = (fan - 1) / 2
+        run = min(runs, key=lambda r: (-len(r), abs((r[0] + r[-1]) / 2 - mid)))
+        offs = offsets[k]
+        out.append((float(offs[run[0]]), float(offs[run[-1]])))
+    return out
+
+
 def refine_aims(
     layout: Mapping[Ball, Point],
     pots: Sequence[Candidate],
@@ -500,50 +541,35 @@ def refine_aims(
     """Correct the aims of pot candidates for throw (and the cushion, for banks) on the engine.
 
     Each candidate is played exactly at ``fan`` aims across ``width_deg`` degrees around
-    its geometric aim; the aim becomes the middle of the aims that drop the intended
-    ball. A candidate none of whose aims drops the ball is dropped.
+    its geometric aim; the best run of aims that drop the intended ball is then played
+    again, ``fan`` aims from one step outside each of its ends, and the aim becomes the
+    middle of the finer run (the centre of the pocket's window, throw included). A
+    candidate none of whose aims drops the ball is dropped.
 
     Args:
         layout: ball centres (the cue ball placed), inches.
         pots: candidates with a ball to drop.
-        fan: aims tried per candidate (odd).
-        width_deg: the spread of the fan, degrees.
+        fan: aims tried per candidate and stage (at least 3).
+        width_deg: the spread of the first fan, degrees.
         table: the table.
         params: the physical parameters.
         workers: engine threads.
     """
-    if not pots or fan < 2:
+    if not pots or fan < 3:
         return list(pots)
-    offsets = np.linspace(-width_deg / 2, width_deg / 2, fan)
-    strokes = [
-        dataclasses.replace(c.stroke, phi=c.stroke.phi + float(o)) for c in pots for o in offsets
-    ]
-    batch = simulate_batch(
-        layout, strokes, table=table, params=params, workers=workers, max_events=1500
-    )
-    balls = batch.balls
+    coarse = np.linspace(-width_deg / 2, width_deg / 2, fan)
+    step = float(coarse[1] - coarse[0])
+    spans = _fan(layout, pots, [coarse] * len(pots), table, params, workers)
+    kept = [(c, span) for c, span in zip(pots, spans, strict=True) if span is not None]
+    if not kept:
+        return []
+    fine = [np.linspace(lo - step, hi + step, fan) for _, (lo, hi) in kept]
+    finer = _fan(layout, [c for c, _ in kept], fine, table, params, workers)
     out: list[Candidate] = []
-    for k, cand in enumerate(pots):
-        col = balls.index(cand.ball) if cand.ball in balls else -1
-        rows = batch.pocketed_mask[k * fan : (k + 1) * fan]
-        cue_in = rows[:, 0]
-        good = rows[:, col] & ~cue_in if col >= 0 else np.zeros(fan, np.bool_)
-        if not good.any():
-            continue
-        idx = np.nonzero(good)[0]
-        # the run of good aims nearest the middle
-        runs: list[list[int]] = [[int(idx[0])]]
-        for i in idx[1:]:
-            if int(i) == runs[-1][-1] + 1:
-                runs[-1].append(int(i))
-            else:
-                runs.append([int(i)])
-        mid = (fan - 1) / 2
-        run = min(runs, key=lambda r: (-len(r), abs((r[0] + r[-1]) / 2 - mid)))
-        centre = float(np.interp((run[0] + run[-1]) / 2, np.arange(fan), offsets))
-        out.append(
-            dataclasses.replace(
-                cand, stroke=dataclasses.replace(cand.stroke, phi=cand.stroke.phi + centre)
-            )
-        )
+    for (cand, (lo, hi)), span in zip(kept, finer, strict=True):
+        if span is not None:
+            lo, hi = span
+        centre = (lo + hi) / 2
+        stroke = dataclasses.replace(cand.stroke, phi=cand.stroke.phi + centre)
+        out.append(dataclasses.replace(cand, stroke=stroke))
     return out
