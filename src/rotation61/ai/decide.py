@@ -185,13 +185,20 @@ def _generate(
             kitchen_exit=kind is PhaseKind.IN_HAND,
         )
         pots = [c for c in found if c.kind in _POTS]
+        kicks = [c for c in found if c.kind is ShotKind.KICK]
         if level.refine:
             with contextlib.suppress(SimulationError):
                 pots = refine_aims(
                     placed, pots, fan=level.refine, width_deg=4.0, table=table,
                     params=config.params, workers=workers,
                 )  # fmt: skip
-        for c in pots + [c for c in found if c.kind not in _POTS]:
+            with contextlib.suppress(SimulationError):
+                kicks = refine_aims(
+                    placed, kicks, fan=level.refine, width_deg=8.0, table=table,
+                    params=config.params, workers=workers,
+                ) or kicks  # fmt: skip
+        rest = [c for c in found if c.kind not in _POTS and c.kind is not ShotKind.KICK]
+        for c in pots + kicks + rest:
             by_kind.setdefault(c.kind, []).append(c)
         me, opp = rack.to_act, rack.to_act.opponent
         limit = rack.rules.consecutive_foul_limit
