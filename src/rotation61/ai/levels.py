@@ -18,8 +18,8 @@ noise: a beginner knows he misses.
 | 7 | 1.8 | 6 | 20 | all | yes | yes | 3 |
 | 8 | 1.5 | 8 | 24 | all | yes | yes | 3 |
 | 9 | 1.25 | 8 | 28 | all | yes | yes | 4 |
-| 10 | 1.0 | 10 | 32 | all | yes | yes | 4 |
-| olympiad | 1.0 | 16 | 40 | all | yes | yes | 5 |
+| 10 | 1.0 | 12 | 36 | all | yes | yes | 4 |
+| olympiad | 1.0 | 24 | 48 | all | yes | yes | 6 |
 
 "all" is direct, bank, combination, kick and safety. The deliberate foul (``tap``) is
 considered from level 6.
@@ -127,8 +127,8 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
         "7": _level("7", 1.8, 6, 20, _ALL, True, True, 3),
         "8": _level("8", 1.5, 8, 24, _ALL, True, True, 3),
         "9": _level("9", 1.25, 8, 28, _ALL, True, True, 4),
-        "10": _level("10", 1.0, 10, 32, _ALL, True, True, 4),
-        "olympiad": _level("olympiad", 1.0, 16, 40, _ALL, True, True, 5),
+        "10": _level("10", 1.0, 12, 36, _ALL, True, True, 4),
+        "olympiad": _level("olympiad", 1.0, 24, 48, _ALL, True, True, 6),
     }
 )
 """Every skill level by name."""
