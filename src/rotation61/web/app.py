@@ -24,9 +24,10 @@ from rotation61.rules import Rotation61Error
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
 from rotation61.web.adapters.broker import Hub, LocalNotifier, PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
+from rotation61.web.adapters.play import SqlStrokes
 from rotation61.web.api.deps import AppContext, request_language
 from rotation61.web.api.middleware import BodyLimit, SecurityHeaders
-from rotation61.web.api.routes import accounts, console, desk, live, matches, pages
+from rotation61.web.api.routes import accounts, console, desk, live, matches, pages, play
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import WebError, status_for
@@ -36,6 +37,7 @@ from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
+from rotation61.web.services.play import PlayService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
@@ -48,6 +50,7 @@ ROUTERS: Final[tuple[APIRouter, ...]] = (
     accounts.router,
     desk.router,
     pages.router,
+    play.router,
 )
 """Every router, in the order they are matched (a new feature adds its own here)."""
 
@@ -89,6 +92,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         hub=hub,
         signer=signer,
         listener=listener,
+        play=PlayService(service, SqlStrokes(engine)),
     )
 
 

@@ -1,0 +1,158 @@
+"""What the play page shows: a game, and a shot to animate, as response models.
+
+:func:`shot_view` exports the engine's event list with each ball's state at each of its
+events (read from the public :class:`~rotation61.sim.Trajectory`), so that the browser
+evaluates the analytic motion between events itself (``static/play.js``) and ends on
+the engine's rest positions.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Final
+
+from rotation61.geometry import METERS_PER_INCH, Point, TableSpec
+from rotation61.records import AppliedStep
+from rotation61.rules import Ball, Phase
+from rotation61.sim import DEFAULT_PARAMS, EventKind, MotionState, SimResult, SimTable, Stroke
+from rotation61.text import Language, describe_option
+from rotation61.web.presenters.boards import entry_lines, scoreboard_view
+from rotation61.web.schemas import OptionOut, PlayTable, PlayView, ShotView
+from rotation61.web.services.play import Game, stroke_to_dict
+
+__all__ = ["MOTIONS", "ball_segments", "play_table", "play_view", "shot_view"]
+
+MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
+"""The motion states, in the order of the ``motion`` index of a segment row."""
+_MOTION_INDEX: Final = {m: i for i, m in enumerate(MOTIONS)}
+
+
+@functools.lru_cache(maxsize=8)
+def play_table(spec: TableSpec) -> PlayTable:
+    """The table to draw, in inches, from the geometry layer and the engine's pockets."""
+    sim = SimTable.from_spec(spec)
+    inch = METERS_PER_INCH
+    return PlayTable(
+        name=spec.name,
+        length=spec.length,
+        width=spec.width,
+        ball_radius=spec.ball_radius,
+        head_string_x=spec.head_string_x,
+        foot_spot=[spec.foot_spot.x, spec.foot_spot.y],
+        pockets=[[x / inch, y / inch, r / inch] for x, y, r in sim.pocket_holes()],
+        cushions=[[a[0] / inch, a[1] / inch, b[0] / inch, b[1] / inch] for a, b in sim.outline()],
+    )
+
+
+def _balls(layout: Mapping[Ball, Point]) -> dict[str, list[float]]:
+    return {str(b): [p.x, p.y] for b, p in sorted(layout.items())}
+
+
+def play_view(game: Game, lang: Language, computer_note: str | None = None) -> PlayView:
+    """A game as a player's screen shows it."""
+    match = game.match
+    rack = match.rack
+    pending = rack.pending if rack.phase is Phase.DECISION else None
+    options = (
+        [
+            OptionOut(
+                value=o.value,
+                label=describe_option(o, lang).label,
+                help=describe_option(o, lang).explanation,
+            )
+            for o in pending.options
+        ]
+        if pending is not None
+        else []
+    )
+    to_act = game.to_act
+    return PlayView(
+        id=game.stored.id,
+        seq=game.log.length,
+        mode=game.mode.value,
+        level=game.level,
+        over=match.is_over,
+        table=play_table(game.spec),
+        balls=_balls(game.layout),
+        in_hand=game.in_hand,
+        to_act=None if to_act is None else to_act.name,
+        phase=rack.phase.value,
+        lowest=rack.lowest,
+        options=options,
+        board=scoreboard_view(game.stored, game.log, lang),
+        computer_note=computer_note,
+    )
+
+
+def ball_segments(result: SimResult) -> dict[Ball, list[list[float]]]:
+    """Each ball's motion segments: its state at the strike and after each of its events.
+
+    Rows are ``[t0, x, y, vx, vy, wx, wy, wz, motion]`` (SI units, ``motion`` an index
+    into :data:`MOTIONS`). A row holds from ``t0`` until the ball's next row; between
+    them the ball follows its motion law (``docs/physics.md``). The states are the
+    engine's own (:meth:`~rotation61.sim.Trajectory.states_at` at each event time).
+    """
+    trajectory = result.trajectory
+    if trajectory is None:
+        raise ValueError("the result has no trajectory: simulate(..., trajectory=True)")
+    touched: dict[float, set[Ball]] = {0.0: set(trajectory.balls)}
+    for event in result.events:
+        balls = touched.setdefault(event.time, set())
+        balls.add(event.ball)
+        if event.other is not None:
+            balls.add(event.other)
+    out: dict[Ball, list[list[float]]] = {b: [] for b in trajectory.balls}
+    for time in sorted(touched):
+        states = trajectory.states_at(time)
+        for ball in sorted(touched[time]):
+            s = states[ball]
+            out[ball].append(
+                [time, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
+            )
+    return out
+
+
+def _params() -> dict[str, float]:
+    p = DEFAULT_PARAMS
+    return {
+        "R": p.ball_radius,
+        "g": p.gravity,
+        "mu_slide": p.mu_slide,
+        "mu_roll": p.mu_roll,
+        "mu_spin": p.mu_spin,
+        "inch": METERS_PER_INCH,
+    }
+
+
+def shot_view(
+    *,
+    seq: int,
+    start: Mapping[Ball, Point],
+    stroke: Stroke,
+    result: SimResult,
+    step: AppliedStep | None,
+    names: tuple[str, str],
+    lang: Language,
+    state: PlayView | None = None,
+) -> ShotView:
+    """A shot to animate, with the ruling worded (``step`` is the shot's applied step)."""
+    events: list[list[object]] = [
+        [e.time, e.kind.value, e.ball, e.other]
+        for e in result.events
+        if e.kind in (EventKind.BALL, EventKind.CUSHION, EventKind.POCKET, EventKind.JAW_POINT)
+    ]
+    return ShotView(
+        seq=seq,
+        start=_balls(start),
+        stroke=stroke_to_dict(stroke),
+        params=_params(),
+        motions=[m.value for m in MOTIONS],
+        duration=result.duration,
+        segments={str(b): rows for b, rows in ball_segments(result).items()},
+        events=events,
+        final=_balls(dict(result.positions)),
+        pocketed=[[b, p.value] for b, p in result.pocketed],
+        lines=entry_lines(step, lang, names) if step is not None else [],
+        state=state,
+    )

@@ -1,0 +1,559 @@
+"""Use cases of the play page: games of 61 on the physics engine, judged by the referee.
+
+A game is a match (:class:`~rotation61.web.services.matches.MatchService` stores it, the
+hall and the scoreboards show it): its header carries the game's mode in the ``Game``
+tag, and each of its shot inputs carries the ball positions before the shot and the
+cue-ball placement. The stroke of each shot is stored beside its input
+(:class:`~rotation61.web.adapters.play.StrokeStore`), *before* the input, so every
+acknowledged shot has its stroke.
+
+The state of a game is derived by replay: the referee's state is the replay of the
+inputs (:class:`~rotation61.records.MatchLog`); the balls on the table are the
+positions stored with the last shot, played again with its stroke through the
+deterministic engine, then spotted and moved as the rulings and decisions after it say
+(:func:`table_after`). A fresh rack is the engine's break layout with an order seeded
+by the match number and the rack number, so it too is the same after a restart.
+
+The computer's seam is :class:`ComputerPlayer`: given the game, a stroke (with the
+cue-ball placement when in hand) or a decision, with a reason to show.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Final, Protocol
+
+import numpy as np
+
+from rotation61.geometry import Point, TableSpec, get_table, placement_problem, spot_balls
+from rotation61.match import MatchState
+from rotation61.records import (
+    DecisionInput,
+    MatchHeader,
+    MatchLog,
+    ShotInput,
+)
+from rotation61.rules import CUE_BALL, Ball, IllegalActionError, Option, Phase, Ruling, Seat
+from rotation61.sim import DEFAULT_PARAMS, SimResult, SimTable, Stroke, break_layout, simulate
+from rotation61.web.adapters.play import StrokeStore
+from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
+from rotation61.web.services.matches import MatchService
+
+__all__ = [
+    "GAME_TAG",
+    "LEVEL_TAG",
+    "MAX_ELEVATION",
+    "MAX_SPEED",
+    "MAX_TIP_OFFSET",
+    "ComputerMove",
+    "ComputerPlayer",
+    "Game",
+    "GameMode",
+    "PlayService",
+    "Played",
+    "check_stroke",
+    "fresh_rack",
+    "table_after",
+]
+
+GAME_TAG: Final = "Game"
+"""The header tag that makes a match a browser game; its value is the :class:`GameMode`."""
+LEVEL_TAG: Final = "Level"
+"""The header tag with the computer's level (1-10), in games against the computer."""
+MAX_SPEED: Final = 12.0
+"""The fastest stroke accepted (cue-ball speed of a centre hit, m/s; a hard break is ~9)."""
+MAX_ELEVATION: Final = 60.0
+"""The steepest cue elevation accepted, degrees."""
+MAX_TIP_OFFSET: Final = DEFAULT_PARAMS.miscue_limit
+"""The largest tip offset from the ball's centre accepted, in ball radii (the miscue limit)."""
+_CACHE_SIZE: Final = 256
+
+
+class GameMode(StrEnum):
+    """Who plays a game; the value is the ``Game`` tag's."""
+
+    COMPUTER = "computer"
+    """A player on this device against the computer (seat B)."""
+    HOTSEAT = "hotseat"
+    """Two players taking turns on one device."""
+    ONLINE = "online"
+    """Two players on two devices; the second joins by the invite link."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """A game between two inputs: the match, its log and the balls on the table.
+
+    Attributes:
+        stored: the match.
+        log: its inputs, judged.
+        mode: who plays it.
+        level: the computer's level (1-10), or ``None``.
+        spec: the table.
+        layout: the balls on the table, inches (the cue ball absent while in hand).
+    """
+
+    stored: StoredMatch
+    log: MatchLog
+    mode: GameMode
+    level: int | None
+    spec: TableSpec
+    layout: Mapping[Ball, Point]
+
+    @property
+    def match(self) -> MatchState:
+        """The referee's state of the match."""
+        return self.log.match
+
+    @property
+    def in_hand(self) -> bool:
+        """The player to shoot places the cue ball behind the head string first."""
+        rack = self.match.rack
+        return rack.phase is Phase.SHOT and (rack.cue_in_hand or CUE_BALL not in self.layout)
+
+    @property
+    def to_act(self) -> Seat | None:
+        """Who shoots or decides next; ``None`` once the match is over."""
+        return None if self.match.is_over else self.match.rack.to_act
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Played:
+    """A shot played: the game after it, and the engine's result to animate.
+
+    Attributes:
+        game: the game after the shot.
+        seq: the shot's input number.
+        start: the balls before the shot (the placed cue ball included), inches.
+        stroke: the stroke.
+        result: the engine's result (with its trajectory).
+        ruling: the referee's ruling.
+    """
+
+    game: Game
+    seq: int
+    start: Mapping[Ball, Point]
+    stroke: Stroke
+    result: SimResult
+    ruling: Ruling
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ComputerMove:
+    """What the computer does: a stroke (placing the cue ball first if in hand) or a decision.
+
+    Attributes:
+        stroke: the stroke, or ``None`` for a decision.
+        placement: where it places the cue ball in hand, inches.
+        option: its decision after a foul, or ``None`` for a stroke.
+        reason: why, in words a player reads.
+    """
+
+    stroke: Stroke | None = None
+    placement: Point | None = None
+    option: Option | None = None
+    reason: str = ""
+
+
+class ComputerPlayer(Protocol):
+    """The seam of the computer player (``rotation61.ai``): given a game, its move."""
+
+    def move(self, game: Game, level: int) -> ComputerMove:
+        """The computer's move at a level (1-10) when it is to act."""
+        ...
+
+
+def check_stroke(stroke: Stroke) -> Stroke:
+    """Refuse a stroke the play page does not accept, naming the bad value.
+
+    Raises:
+        OutOfRangeError: a speed outside (0, :data:`MAX_SPEED`], an elevation outside
+            [0, :data:`MAX_ELEVATION`], or a tip offset beyond :data:`MAX_TIP_OFFSET`.
+    """
+    if not 0 < stroke.speed <= MAX_SPEED:
+        raise OutOfRangeError(f"stroke speed {stroke.speed!r} m/s is outside (0, {MAX_SPEED}]")
+    if not 0 <= stroke.theta <= MAX_ELEVATION:
+        raise OutOfRangeError(
+            f"cue elevation {stroke.theta!r} degrees is outside [0, {MAX_ELEVATION}]"
+        )
+    if math.hypot(stroke.a, stroke.b) > MAX_TIP_OFFSET + 1e-12:
+        raise OutOfRangeError(
+            f"tip offset ({stroke.a!r}, {stroke.b!r}) is beyond the miscue limit "
+            f"{MAX_TIP_OFFSET} ball radii"
+        )
+    return stroke
+
+
+def fresh_rack(spec: TableSpec, header: MatchHeader, match_id: int, rack: int) -> dict[Ball, Point]:
+    """The object balls of a new rack (no cue ball), seeded by the match and rack numbers."""
+    rng = np.random.default_rng([match_id, rack])
+    layout = break_layout(spec, rng, pattern=header.ruleset.rack_pattern)
+    layout.pop(CUE_BALL)
+    return layout
+
+
+def _spot(
+    spec: TableSpec,
+    match: MatchState,
+    layout: dict[Ball, Point],
+    lowest: Ball | None,
+    others: tuple[Ball, ...],
+) -> dict[Ball, Point]:
+    """The layout with ``lowest`` (§IX) and ``others`` (§XIII) spotted by the geometry layer."""
+    if lowest is None and not others:
+        return layout
+    for ball in (lowest, *others):
+        if ball is not None:
+            layout.pop(ball, None)
+    rules = match.rules
+    objects = {b: p for b, p in layout.items() if b != CUE_BALL}
+    spotted = spot_balls(
+        spec,
+        occupied=objects,
+        cue_ball=layout.get(CUE_BALL),
+        lowest=lowest,
+        others=others,
+        cue_ball_gap=float(rules.cue_ball_spot_gap_in),
+        direction=rules.spot_others_direction,
+    )
+    return {**layout, **spotted}
+
+
+def table_after(
+    game_stored: StoredMatch,
+    log: MatchLog,
+    strokes: Mapping[int, Stroke],
+    spec: TableSpec,
+) -> dict[Ball, Point]:
+    """The balls on the table after every input of a game (the cue ball absent when in hand).
+
+    The last shot is played again from its stored positions with its stored stroke; the
+    steps after it (decisions) move the balls as the options say. A game whose log has
+    no shot in the current rack stands at a fresh rack.
+
+    Raises:
+        IllegalActionError: a shot of the log has no stored stroke or positions.
+    """
+    steps = log.steps()
+    last = max((i for i, s in enumerate(steps) if isinstance(s.step, ShotInput)), default=None)
+    match_id = game_stored.id
+    header = game_stored.header
+    before: dict[Ball, Point] = {}
+    if last is None:
+        layout = fresh_rack(spec, header, match_id, 0)
+        start = 0
+    else:
+        step = steps[last]
+        shot = step.step
+        assert isinstance(shot, ShotInput)
+        stroke = strokes.get(last + 1)
+        if stroke is None or not shot.positions:
+            raise IllegalActionError(
+                f"match {match_id} input {last + 1} is a shot without a stroke or positions: "
+                "it is not a browser game's shot"
+            )
+        result = simulate(dict(shot.positions), stroke, table=SimTable.from_spec(spec))
+        layout = _after_step(spec, step.after, step.ruling, result.layout, match_id, header)
+        start = last + 1
+        before = dict(shot.positions)
+    for i in range(start, len(steps)):
+        step = steps[i]
+        item = step.step
+        if isinstance(item, DecisionInput):
+            rack = step.before.rack
+            if item.option is Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN:
+                layout.pop(CUE_BALL, None)
+                layout = _spot(spec, step.after, layout, rack.lowest, ())
+            elif item.option is Option.RESTORE_AND_OFFENDER_REPLAYS:
+                layout = {b: p for b, p in before.items() if b != CUE_BALL}
+            elif item.option is Option.CUE_IN_HAND_KITCHEN:
+                layout.pop(CUE_BALL, None)
+        if step.after.rack_number != step.before.rack_number and not step.after.is_over:
+            layout = fresh_rack(spec, header, match_id, step.after.rack_number)
+    return layout
+
+
+def _after_step(
+    spec: TableSpec,
+    after: MatchState,
+    ruling: Ruling | None,
+    rest: dict[Ball, Point],
+    match_id: int,
+    header: MatchHeader,
+) -> dict[Ball, Point]:
+    """The balls after a shot: where they stopped, then spotted, or a new rack."""
+    if ruling is None:
+        return rest
+    if (ruling.result is not None and not after.is_over) or ruling.rerack:
+        return fresh_rack(spec, header, match_id, after.rack_number)
+    layout = dict(rest)
+    if after.rack.cue_in_hand:
+        layout.pop(CUE_BALL, None)
+    return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
+
+
+def stroke_from_dict(data: Mapping[str, float]) -> Stroke:
+    """A stored stroke."""
+    return Stroke(
+        speed=float(data["speed"]),
+        phi=float(data["phi"]),
+        theta=float(data.get("theta", 0.0)),
+        a=float(data.get("a", 0.0)),
+        b=float(data.get("b", 0.0)),
+    )
+
+
+def stroke_to_dict(stroke: Stroke) -> dict[str, float]:
+    """A stroke as stored: speed, phi, theta, a, b."""
+    speed, phi, theta, a, b = stroke.as_tuple()
+    return {"speed": speed, "phi": phi, "theta": theta, "a": a, "b": b}
+
+
+class PlayService:
+    """The play page's use cases over the match service and the stroke store.
+
+    Args:
+        matches: the match service (storage, memory of the logs, the live updates).
+        strokes: where the strokes are stored.
+        computer: the computer player, if one is installed.
+    """
+
+    def __init__(
+        self,
+        matches: MatchService,
+        strokes: StrokeStore,
+        computer: ComputerPlayer | None = None,
+    ) -> None:
+        self._matches = matches
+        self._strokes = strokes
+        self.computer = computer
+        self._tables: OrderedDict[int, tuple[int, dict[Ball, Point], dict[int, Stroke]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+        self._locks: dict[int, threading.Lock] = {}
+
+    # --- Setup ---------------------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        mode: GameMode,
+        players: tuple[str, str],
+        race_to: int,
+        rules: str,
+        table_size: str,
+        level: int | None = None,
+    ) -> StoredMatch:
+        """Start a game (a match with the ``Game`` tag).
+
+        Raises:
+            OutOfRangeError: a level outside 1..10, or missing against the computer; a
+                name or race out of range.
+            UnknownRuleSetError: an unknown rule preset.
+            UnknownTableError: an unknown table size.
+        """
+        get_table(table_size)
+        tags = [(GAME_TAG, mode.value), (TABLE_SIZE_TAG, table_size)]
+        if mode is GameMode.COMPUTER:
+            if level is None or not 1 <= level <= 10:
+                raise OutOfRangeError(f"computer level {level!r} is outside 1..10")
+            tags.append((LEVEL_TAG, str(level)))
+        elif level is not None:
+            raise OutOfRangeError(f"a level ({level!r}) is only for games against the computer")
+        header = MatchHeader.of(players=players, race_to=race_to, rules=rules, tags=tags)
+        return self._matches.create_match(header)
+
+    def mode_of(self, stored: StoredMatch) -> GameMode:
+        """The mode of a game.
+
+        Raises:
+            IllegalActionError: the match is not a browser game.
+        """
+        value = stored.header.tag(GAME_TAG)
+        if value not in {m.value for m in GameMode}:
+            raise IllegalActionError(f"match {stored.id} is not a browser game")
+        return GameMode(value)
+
+    # --- State ---------------------------------------------------------------------------
+
+    def game(self, match_id: int) -> Game:
+        """A game as it stands (replayed from storage when not in memory).
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            IllegalActionError: the match is not a browser game.
+        """
+        stored, log = self._matches.board(match_id)
+        return self._game(stored, log)
+
+    def _game(self, stored: StoredMatch, log: MatchLog) -> Game:
+        mode = self.mode_of(stored)
+        spec = get_table(stored.table_size)
+        with self._lock:
+            known = self._tables.get(stored.id)
+        if known is not None and known[0] == log.length:
+            layout = known[1]
+        else:
+            strokes = known[2] if known is not None else {}
+            if any(
+                isinstance(s.step, ShotInput) and i + 1 not in strokes
+                for i, s in enumerate(log.steps())
+            ):
+                raw = self._strokes.load_strokes(stored.id)
+                strokes = {seq: stroke_from_dict(d) for seq, d in raw.items()}
+            layout = table_after(stored, log, strokes, spec)
+            self._keep(stored.id, log.length, layout, strokes)
+        level_tag = stored.header.tag(LEVEL_TAG)
+        return Game(
+            stored=stored,
+            log=log,
+            mode=mode,
+            level=int(level_tag) if level_tag else None,
+            spec=spec,
+            layout=dict(layout),
+        )
+
+    def _keep(
+        self, match_id: int, length: int, layout: dict[Ball, Point], strokes: dict[int, Stroke]
+    ) -> None:
+        with self._lock:
+            self._tables[match_id] = (length, dict(layout), strokes)
+            self._tables.move_to_end(match_id)
+            while len(self._tables) > _CACHE_SIZE:
+                self._tables.popitem(last=False)
+
+    def _game_lock(self, match_id: int) -> threading.Lock:
+        with self._lock:
+            return self._locks.setdefault(match_id, threading.Lock())
+
+    def strokes(self, match_id: int) -> dict[int, Stroke]:
+        """Every stored stroke of a game, by input number."""
+        raw = self._strokes.load_strokes(match_id)
+        return {seq: stroke_from_dict(d) for seq, d in raw.items()}
+
+    # --- Inputs --------------------------------------------------------------------------
+
+    def shoot(
+        self,
+        match_id: int,
+        expected_seq: int,
+        seats: frozenset[Seat],
+        stroke: Stroke,
+        placement: Point | None = None,
+    ) -> Played:
+        """Play a stroke: simulate it, judge it, store it; nothing changes on an error.
+
+        Args:
+            match_id: the game.
+            expected_seq: the number of inputs the player's screen showed.
+            seats: the seats the player holds.
+            stroke: the stroke.
+            placement: the cue ball's centre, when it is in hand (inches).
+
+        Raises:
+            OutOfRangeError: a stroke out of range, or a placement the geometry layer
+                refuses (outside the kitchen, off the table, on a ball).
+            IllegalActionError: not this player's turn, a decision is awaited, the match
+                is over, a placement without the cue ball in hand or none with it.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+        """
+        check_stroke(stroke)
+        with self._game_lock(match_id):
+            game = self.game(match_id)
+            self._check_turn(game, seats, Phase.SHOT)
+            layout = dict(game.layout)
+            if game.in_hand:
+                if placement is None:
+                    raise IllegalActionError(
+                        "the cue ball is in hand: place it behind the head string first"
+                    )
+                problem = placement_problem(game.spec, placement, layout.values(), kitchen=True)
+                if problem is not None:
+                    raise OutOfRangeError(
+                        f"cue ball placement ({placement.x:g}, {placement.y:g}) is refused: "
+                        f"{problem.value.replace('_', ' ')}"
+                    )
+                layout[CUE_BALL] = placement
+            elif placement is not None:
+                raise IllegalActionError("the cue ball is not in hand: it cannot be placed")
+            start = dict(sorted(layout.items()))
+            result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
+            item = ShotInput(shot=result.shot, placement=placement, positions=tuple(start.items()))
+            game.log.append(item)  # judged before anything is stored
+            seq = expected_seq + 1
+            self._strokes.put_stroke(match_id, seq, stroke_to_dict(stroke))
+            stored, log = self._matches.submit(match_id, expected_seq, item)
+            ruling = log.steps()[-1].ruling
+            assert ruling is not None
+            with self._lock:
+                known = self._tables.get(match_id)
+            strokes = dict(known[2]) if known is not None else self.strokes(match_id)
+            strokes[seq] = stroke
+            after = _after_step(
+                game.spec, log.match, ruling, result.layout, match_id, stored.header
+            )
+            self._keep(match_id, log.length, after, strokes)
+            return Played(
+                game=self._game(stored, log),
+                seq=seq,
+                start=start,
+                stroke=stroke,
+                result=result,
+                ruling=ruling,
+            )
+
+    def decide(
+        self, match_id: int, expected_seq: int, seats: frozenset[Seat], option: Option
+    ) -> Game:
+        """The incoming player's decision after a foul.
+
+        Raises:
+            IllegalActionError: not this player's decision, or an option not offered.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+        """
+        with self._game_lock(match_id):
+            game = self.game(match_id)
+            self._check_turn(game, seats, Phase.DECISION)
+            stored, log = self._matches.submit(match_id, expected_seq, DecisionInput(option=option))
+            return self._game(stored, log)
+
+    def _check_turn(self, game: Game, seats: frozenset[Seat], phase: Phase) -> None:
+        rack = game.match.rack
+        if game.match.is_over:
+            raise IllegalActionError(f"game {game.stored.id} is over")
+        if rack.to_act not in seats:
+            raise IllegalActionError(
+                f"it is {game.stored.header.players[rack.to_act]}'s turn ({rack.to_act.name}), "
+                "not yours"
+            )
+        if rack.phase is not phase:
+            wanted = "a decision" if rack.phase is Phase.DECISION else "a shot"
+            raise IllegalActionError(f"the referee waits for {wanted}")
+
+    def replay_shot(
+        self, match_id: int, seq: int
+    ) -> tuple[Mapping[Ball, Point], Stroke, SimResult]:
+        """Shot input ``seq`` of a game played again (deterministic): start, stroke, result.
+
+        Raises:
+            MatchNotFoundError: no match, or no such shot with a stroke.
+        """
+        game = self.game(match_id)
+        steps = game.log.steps()
+        if not 1 <= seq <= len(steps) or not isinstance(steps[seq - 1].step, ShotInput):
+            raise OutOfRangeError(f"input {seq} of game {match_id} is not a shot")
+        item = steps[seq - 1].step
+        assert isinstance(item, ShotInput)
+        stroke = self.strokes(match_id).get(seq)
+        if stroke is None:
+            raise OutOfRangeError(f"shot {seq} of game {match_id} has no stored stroke")
+        start = dict(item.positions)
+        result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
+        return start, stroke, result
