@@ -47,10 +47,14 @@ def test_a_new_game_is_a_rack_with_the_cue_ball_in_hand(app_client: TestClient) 
     game, token = new_game(app_client, table_size="8ft")
     view = state(app_client, game)
     assert token.startswith("AB.")
-    assert view["seq"] == 0 and view["in_hand"] and view["to_act"] == "A"
+    assert view["seq"] == 0
+    assert view["in_hand"]
+    assert view["to_act"] == "A"
     assert sorted(int(b) for b in view["balls"]) == list(range(1, 16))
-    assert view["table"]["length"] == 92.0 and len(view["table"]["pockets"]) == 6
-    assert view["lowest"] == 1 and view["phase"] == "shot"
+    assert view["table"]["length"] == 92.0
+    assert len(view["table"]["pockets"]) == 6
+    assert view["lowest"] == 1
+    assert view["phase"] == "shot"
     # the game is a match: the hall and the scoreboard show it
     assert app_client.get(f"/api/matches/{game}").json()["players"] == ["An", "Binh"]
 
@@ -92,7 +96,8 @@ def test_only_the_seat_to_act_may_shoot(app_client: TestClient) -> None:
     body = {"expected_seq": 0, "speed": 8.0, "phi": 0.0, "placement": [20.0, 25.0]}
     before = state(app_client, created["id"])
     r = shoot(app_client, created["id"], joined["token"], body)
-    assert r.status_code == 409 and "turn" in r.json()["detail"]
+    assert r.status_code == 409
+    assert "turn" in r.json()["detail"]
     assert shoot(app_client, created["id"], "AB.forged", body).status_code == 401
     assert shoot(app_client, game, joined["token"], body).status_code == 401  # another game's
     wrong = app_client.post(f"/api/play/{created['id']}/join", json={"key": "x" + key})
@@ -115,7 +120,8 @@ def test_a_placement_on_a_ball_or_without_the_ball_in_hand_is_refused(
     else:
         body = {**choose_stroke(after), "placement": [20.0, 25.0]}
         r = shoot(app_client, game, token, body)
-        assert r.status_code == 409 and "not in hand" in r.json()["detail"]
+        assert r.status_code == 409
+        assert "not in hand" in r.json()["detail"]
     assert state(app_client, game) == after
 
 
@@ -145,23 +151,27 @@ def test_a_whole_rack_is_a_record_that_verifies_and_replays(app_client: TestClie
     game, token = new_game(app_client)
     shots = play_rack(app_client, game, token)
     view = state(app_client, game)
-    assert view["over"] and view["board"]["winner"] in ("An", "Binh")
+    assert view["over"]
+    assert view["board"]["winner"] in ("An", "Binh")
     assert max(view["board"]["scores"]) >= 61
     text = app_client.get(f"/api/matches/{game}/export.json", auth=ORGANISER).text
     record = from_json(text)
     assert verify(record) == []
     entries = [e for rack in record.racks for e in rack.entries if hasattr(e, "positions")]
-    assert entries and all(e.positions for e in entries)
+    assert entries
+    assert all(e.positions for e in entries)
     # every shot replays from its stored positions and stroke to the same rest positions
     seqs = app_client.get(f"/api/play/{game}/replay").json()
     assert seqs == [s["seq"] for s in shots]
     for shot in shots[:: max(1, len(shots) // 5)]:
         again = app_client.get(f"/api/play/{game}/shots/{shot['seq']}?lang=en").json()
-        assert again["final"] == shot["final"] and again["segments"] == shot["segments"]
+        assert again["final"] == shot["final"]
+        assert again["segments"] == shot["segments"]
         assert again["lines"] == shot["lines"]
     # the rulings are worded with the section of every foul
     fouls = [s for s in shots if any("§" in line for line in s["lines"])]
-    assert all(s["lines"] for s in shots) and (fouls or len(shots) < 3)
+    assert all(s["lines"] for s in shots)
+    assert fouls or len(shots) < 3
 
 
 def test_a_game_after_a_restart_is_the_replay_of_its_inputs(sqlite_url: str) -> None:
@@ -202,5 +212,6 @@ def test_the_decision_after_a_foul_must_be_offered(app_client: TestClient) -> No
         json={"expected_seq": view["seq"], "option": "no_such_option"},
         headers={"X-Play-Token": token},
     )
-    assert bad.status_code == 422 and "no_such_option" in bad.json()["detail"]
+    assert bad.status_code == 422
+    assert "no_such_option" in bad.json()["detail"]
     assert state(app_client, game) == view
