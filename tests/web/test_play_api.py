@@ -59,30 +59,46 @@ def test_a_new_game_is_a_rack_with_the_cue_ball_in_hand(app_client: TestClient) 
     assert app_client.get(f"/api/matches/{game}").json()["players"] == ["An", "Binh"]
 
 
-@pytest.mark.parametrize(
-    ("change", "status", "words"),
-    [
-        ({"speed": 40.0}, 422, "speed 40.0"),
-        ({"speed": 0.0}, 422, "speed"),
-        ({"theta": 75.0}, 422, "elevation 75.0"),
-        ({"a": 0.5, "b": 0.4}, 422, "miscue"),
-        ({"phi": "north"}, 422, "phi"),
-        ({"placement": [40.0, 25.0]}, 422, "not behind head string"),
-        ({"placement": [-3.0, 25.0]}, 422, "off table"),
-        ({"placement": None}, 409, "in hand"),
-        ({"expected_seq": 3}, 409, "stale"),
-    ],
-)
-def test_a_refused_stroke_changes_nothing(
-    app_client: TestClient, change: dict[str, Any], status: int, words: str
-) -> None:
+REFUSED = [
+    ({"speed": 40.0}, 422, "speed 40.0"),
+    ({"speed": 0.0}, 422, "speed"),
+    ({"theta": 75.0}, 422, "elevation 75.0"),
+    ({"a": 0.5, "b": 0.4}, 422, "miscue"),
+    ({"phi": "north"}, 422, "phi"),
+    ({"placement": [40.0, 25.0]}, 422, "not behind head string"),
+    ({"placement": [-3.0, 25.0]}, 422, "off table"),
+    ({"placement": None}, 409, "in hand"),
+    ({"expected_seq": 3}, 409, "stale"),
+]
+
+
+def test_a_refused_stroke_changes_nothing(app_client: TestClient) -> None:
     game, token = new_game(app_client)
     before = state(app_client, game)
-    body = {"expected_seq": 0, "speed": 8.0, "phi": 0.0, "placement": [20.0, 25.0], **change}
-    r = shoot(app_client, game, token, body)
-    assert r.status_code == status, r.text
-    assert words in r.json()["detail"]
-    assert state(app_client, game) == before
+    for change, status, words in REFUSED:
+        body = {"expected_seq": 0, "speed": 8.0, "phi": 0.0, "placement": [20.0, 25.0], **change}
+        r = shoot(app_client, game, token, body)
+        assert r.status_code == status, (change, r.text)
+        assert words in r.json()["detail"], change
+        assert state(app_client, game) == before
+    assert app_client.get(f"/api/play/{game}/replay").json() == []
+
+
+def test_a_player_concedes_the_game(app_client: TestClient) -> None:
+    game, token = new_game(app_client)
+    r = app_client.post(
+        f"/api/play/{game}/concede?lang=en",
+        json={"expected_seq": 0},
+        headers={"X-Play-Token": token},
+    )
+    assert r.status_code == 200, r.text
+    view = r.json()
+    assert view["over"]
+    assert view["board"]["winner"] == "Binh"
+    again = app_client.post(
+        f"/api/play/{game}/concede", json={"expected_seq": 1}, headers={"X-Play-Token": token}
+    )
+    assert again.status_code == 409
 
 
 def test_only_the_seat_to_act_may_shoot(app_client: TestClient) -> None:

@@ -28,6 +28,7 @@ __all__ = [
     "OptionOut",
     "OverrideBase",
     "PinIn",
+    "PlayConcedeIn",
     "PlayCreate",
     "PlayCreated",
     "PlayDecisionIn",
@@ -308,6 +309,14 @@ class PlayStrokeIn(BaseModel):
     placement: tuple[float, float] | None = Field(
         default=None, description="the cue ball's centre in inches, when it is in hand"
     )
+
+
+class PlayConcedeIn(BaseModel):
+    """A player conceding the game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    expected_seq: int = Field(ge=0)
 
 
 class PlayDecisionIn(BaseModel):

@@ -34,11 +34,21 @@ from rotation61.geometry import Point, TableSpec, get_table, placement_problem, 
 from rotation61.match import MatchState
 from rotation61.records import (
     DecisionInput,
+    EventInput,
     MatchHeader,
     MatchLog,
     ShotInput,
 )
-from rotation61.rules import CUE_BALL, Ball, IllegalActionError, Option, Phase, Ruling, Seat
+from rotation61.rules import (
+    CUE_BALL,
+    Ball,
+    IllegalActionError,
+    OfficialEvent,
+    Option,
+    Phase,
+    Ruling,
+    Seat,
+)
 from rotation61.sim import DEFAULT_PARAMS, SimResult, SimTable, Stroke, break_layout, simulate
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
@@ -59,6 +69,7 @@ __all__ = [
     "Played",
     "check_stroke",
     "fresh_rack",
+    "settled",
     "table_after",
 ]
 
@@ -292,10 +303,30 @@ def _after_step(
         return rest
     if (ruling.result is not None and not after.is_over) or ruling.rerack:
         return fresh_rack(spec, header, match_id, after.rack_number)
-    layout = dict(rest)
+    layout = settled(spec, rest)
     if after.rack.cue_in_hand:
         layout.pop(CUE_BALL, None)
     return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
+
+
+def settled(spec: TableSpec, rest: Mapping[Ball, Point]) -> dict[Ball, Point]:
+    """The rest positions as a layout the engine accepts for the next shot.
+
+    A ball can come to rest in a pocket's mouth, between the jaws, with its centre less
+    than R from the cushion line that the engine's layout check measures from; such a
+    centre is moved to the nearest point inside the cushions (at most the depth of the
+    mouth, a few millimetres for a ball resting on the jaws).
+    """
+    r = spec.ball_radius
+    out: dict[Ball, Point] = {}
+    for ball, p in rest.items():
+        if spec.is_inside(p):
+            out[ball] = p
+        else:
+            x = min(max(p.x, r), spec.length - r)
+            y = min(max(p.y, r), spec.width - r)
+            out[ball] = Point(x, y)
+    return out
 
 
 def stroke_from_dict(data: Mapping[str, float]) -> Stroke:
@@ -522,6 +553,25 @@ class PlayService:
             game = self.game(match_id)
             self._check_turn(game, seats, Phase.DECISION)
             stored, log = self._matches.submit(match_id, expected_seq, DecisionInput(option=option))
+            return self._game(stored, log)
+
+    def concede(self, match_id: int, expected_seq: int, seats: frozenset[Seat]) -> Game:
+        """A player concedes the game (A38): the match ends, the opponent wins.
+
+        The conceding player is the token's seat; on a shared device (both seats), the
+        player to act.
+
+        Raises:
+            IllegalActionError: the game is over.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+        """
+        with self._game_lock(match_id):
+            game = self.game(match_id)
+            if game.match.is_over:
+                raise IllegalActionError(f"game {match_id} is over")
+            seat = next(iter(seats)) if len(seats) == 1 else game.match.rack.to_act
+            item = EventInput(event=OfficialEvent.CONCEDE_MATCH, player=seat)
+            stored, log = self._matches.submit(match_id, expected_seq, item)
             return self._game(stored, log)
 
     def _check_turn(self, game: Game, seats: frozenset[Seat], phase: Phase) -> None:

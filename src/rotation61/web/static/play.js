@@ -205,6 +205,7 @@
     else status = fmt("play.waiting", { name: b.players[view.to_act === "B" ? 1 : 0] });
     $("status").textContent = status;
     $("shoot").disabled = !(mine() && view.phase === "shot");
+    $("concede").hidden = view.over || !seats;
     $("controls").classList.toggle("inactive", !(mine() && view.phase === "shot"));
     const invite = localStorage.getItem(inviteKey(id));
     if (invite && view.mode === "online" && !view.over) { $("invite").hidden = false; $("invite-link").value = invite; }
@@ -260,6 +261,15 @@
     } catch (err) { $("error").textContent = err.message; }
     finally { busy = false; sync(); }
   }
+
+  $("concede").addEventListener("click", () => { $("concede-confirm").hidden = false; });
+  $("concede-confirm").addEventListener("click", async () => {
+    if (busy) return;
+    busy = true; $("concede-confirm").hidden = true;
+    try { render(await api("POST", "/api/play/" + id + "/concede", { expected_seq: state.seq }, token)); }
+    catch (err) { $("error").textContent = err.message; }
+    finally { busy = false; sync(); }
+  });
 
   // Inputs made elsewhere (the other player online, the computer): animate their shots.
   let syncing = false, wanted = 0;

@@ -8,13 +8,15 @@
   const id = root.dataset.match, lang = root.dataset.lang;
   const $ = (x) => document.getElementById(x);
   const get = async (url) => { const r = await fetch(url); const d = await r.json(); if (!r.ok) throw new Error(d.detail || r.status); return d; };
-  let seqs = [], index = 0, playing = false, table = null, running = false;
+  let seqs = [], index = 0, playing = false, table = null, running = false; // eslint-disable-line no-unused-vars
   const cache = {};
   $("share-link").value = location.origin + location.pathname;
   const shotAt = async (i) => (cache[i] = cache[i] || await get("/api/play/" + id + "/shots/" + seqs[i] + "?lang=" + lang));
 
-  async function show(i, animate) {
-    if (running) return;
+  // Shots are shown one after another, never two at once.
+  let queue = Promise.resolve();
+  function show(i, animate) { queue = queue.then(() => showNow(i, animate)); return queue; }
+  async function showNow(i, animate) {
     running = true;
     try {
       const shot = await shotAt(i);
@@ -26,7 +28,7 @@
         root.dataset.maxDevMm = Math.max(Number(root.dataset.maxDevMm || 0), check.worst).toFixed(6);
       }
       $("r-lines").replaceChildren(...shot.lines.map((l) => { const p = document.createElement("p"); p.textContent = l; return p; }));
-      root.dataset.shown = String(i + 1);
+      root.dataset.shown = String(animate ? i + 1 : i);
       root.dataset.state = "paused";
     } finally { running = false; }
   }

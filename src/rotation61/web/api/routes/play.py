@@ -24,6 +24,7 @@ from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError, OutOfRangeError
 from rotation61.web.presenters.play import play_view, shot_view
 from rotation61.web.schemas import (
+    PlayConcedeIn,
     PlayCreate,
     PlayCreated,
     PlayDecisionIn,
@@ -163,6 +164,14 @@ def decide(
             f"option {body.option!r} is not one of {', '.join(o.value for o in Option)}"
         ) from err
     return play_view(play.decide(match_id, body.expected_seq, seats, option), lang)
+
+
+@router.post("/api/play/{match_id}/concede", response_model=PlayView, responses=ERRORS)
+def concede(
+    match_id: int, body: PlayConcedeIn, play: Play, seats: PlaySeats, lang: Lang
+) -> PlayView:
+    """The player concedes the game (the token's seat; on a shared device, the player to act)."""
+    return play_view(play.concede(match_id, body.expected_seq, seats), lang)
 
 
 @router.get("/api/play/{match_id}/shots/{seq}", response_model=ShotView, responses=ERRORS)
