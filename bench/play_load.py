@@ -14,7 +14,11 @@ by side from the same run:
 
 The client shares the machine with the server: figures are a floor, not a ceiling.
 
-    .venv/bin/python bench/play_load.py --games 50 --tables 8 --seconds 60
+    .venv/bin/python bench/play_load.py --games 50 --tables 8 --seconds 60        # paced
+    .venv/bin/python bench/play_load.py --games 50 --aim 0 --no-animation          # saturation
+
+Paced, a player watches each shot's animation (its duration at 1x) and aims for
+``--aim`` seconds before the next stroke.
 """
 
 from __future__ import annotations
@@ -61,7 +65,13 @@ def straight_stroke(view: dict[str, Any]) -> dict[str, Any]:
 
 
 async def play_game(
-    http: httpx.AsyncClient, game: int, token: str, until: float, lat: list[float]
+    http: httpx.AsyncClient,
+    game: int,
+    token: str,
+    until: float,
+    lat: list[float],
+    aim: float = 0.0,
+    animate: bool = False,
 ) -> int:
     headers = {"X-Play-Token": token}
     strokes = 0
@@ -81,6 +91,8 @@ async def play_game(
         assert shot["segments"]["0"][0][0] == 0.0
         lat.append(time.perf_counter() - started)
         strokes += 1
+        # a player watches the shot (its duration at 1x), then aims the next one
+        await asyncio.sleep((shot["duration"] if animate else 0.0) + aim)
     return strokes
 
 
@@ -133,7 +145,10 @@ async def run(port: int, args: argparse.Namespace) -> dict[str, Any]:
         until = time.monotonic() + args.seconds
         started = time.monotonic()
         counts = await asyncio.gather(
-            *(play_game(http, g, t, until, stroke_lat) for g, t in games),
+            *(
+                play_game(http, g, t, until, stroke_lat, args.aim, not args.no_animation)
+                for g, t in games
+            ),
             *(keep_score(http, m, t, until, input_lat) for m, t in tables),
         )
         elapsed = time.monotonic() - started
@@ -153,6 +168,8 @@ async def run(port: int, args: argparse.Namespace) -> dict[str, Any]:
             "p50": round(1000 * pct(input_lat, 50), 1),
             "p99": round(1000 * pct(input_lat, 99), 1),
         },
+        "aim_s": args.aim,
+        "watches_animation": not args.no_animation,
         "computer_think_ms": None,
     }
 
@@ -162,6 +179,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--aim", type=float, default=2.0, help="seconds a player aims before each stroke"
+    )
+    parser.add_argument(
+        "--no-animation",
+        action="store_true",
+        help="do not wait for the shot's animation (with --aim 0: saturation)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'play.sqlite3'}"

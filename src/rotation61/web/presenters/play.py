@@ -15,7 +15,15 @@ from typing import Final
 from rotation61.geometry import METERS_PER_INCH, Point, TableSpec
 from rotation61.records import AppliedStep
 from rotation61.rules import Ball, Phase
-from rotation61.sim import DEFAULT_PARAMS, EventKind, MotionState, SimResult, SimTable, Stroke
+from rotation61.sim import (
+    DEFAULT_PARAMS,
+    EventKind,
+    MotionState,
+    SimEvent,
+    SimResult,
+    SimTable,
+    Stroke,
+)
 from rotation61.text import Language, describe_option
 from rotation61.web.presenters.boards import entry_lines, scoreboard_view
 from rotation61.web.schemas import OptionOut, PlayTable, PlayView, ShotView
@@ -85,7 +93,9 @@ def play_view(game: Game, lang: Language, computer_note: str | None = None) -> P
     )
 
 
-def ball_segments(result: SimResult) -> dict[Ball, list[list[float]]]:
+def ball_segments(
+    result: SimResult, events: tuple[SimEvent, ...] | None = None
+) -> dict[Ball, list[list[float]]]:
     """Each ball's motion segments: its state at the strike and after each of its events.
 
     Rows are ``[t0, x, y, vx, vy, wx, wy, wz, motion]`` (SI units, ``motion`` an index
@@ -97,7 +107,7 @@ def ball_segments(result: SimResult) -> dict[Ball, list[list[float]]]:
     if trajectory is None:
         raise ValueError("the result has no trajectory: simulate(..., trajectory=True)")
     touched: dict[float, set[Ball]] = {0.0: set(trajectory.balls)}
-    for event in result.events:
+    for event in result.events if events is None else events:
         balls = touched.setdefault(event.time, set())
         balls.add(event.ball)
         if event.other is not None:
@@ -137,9 +147,10 @@ def shot_view(
     state: PlayView | None = None,
 ) -> ShotView:
     """A shot to animate, with the ruling worded (``step`` is the shot's applied step)."""
+    all_events = result.events  # built anew on each access: once here
     events: list[list[object]] = [
         [e.time, e.kind.value, e.ball, e.other]
-        for e in result.events
+        for e in all_events
         if e.kind in (EventKind.BALL, EventKind.CUSHION, EventKind.POCKET, EventKind.JAW_POINT)
     ]
     return ShotView(
@@ -149,7 +160,7 @@ def shot_view(
         params=_params(),
         motions=[m.value for m in MOTIONS],
         duration=result.duration,
-        segments={str(b): rows for b, rows in ball_segments(result).items()},
+        segments={str(b): rows for b, rows in ball_segments(result, all_events).items()},
         events=events,
         final=_balls(dict(result.positions)),
         pocketed=[[b, p.value] for b, p in result.pocketed],

@@ -218,6 +218,20 @@
     refreshAim();
   }
 
+  // The aim line of a shot played elsewhere (the opponent's, the computer's), shown
+  // for a moment before it is animated.
+  function showAim(shot) {
+    const cue = shot.start["0"];
+    if (!cue || !ghostToggle.checked) return Promise.resolve();
+    const line = window.R61Table.aimLine(state.table, shot.start, cue, shot.stroke.phi);
+    table.marks.aim = [cue[0], cue[1], line.end[0], line.end[1]];
+    table.marks.ghost = line.ghost;
+    table.draw();
+    root.dataset.state = "remote-aim";
+    const pause = 700 / (Number($("anim-speed").value) || 1);
+    return new Promise((resolve) => setTimeout(resolve, pause));
+  }
+
   async function animateShot(shot) {
     root.dataset.state = "animating";
     const check = await table.animate(shot, Number($("anim-speed").value) || 1);
@@ -278,10 +292,13 @@
     syncing = true;
     try {
       const seqs = await api("GET", "/api/play/" + id + "/replay");
+      // the shots made elsewhere, each with its aim line first (a spectator far behind
+      // sees the last few)
       const pending = seqs.filter((s) => s > state.seq);
-      for (const s of pending.slice(-1)) {
+      for (const s of pending.slice(-4)) {
         const shot = await api("GET", "/api/play/" + id + "/shots/" + s + "?lang=" + lang);
         table.setLayout(shot.start);
+        await showAim(shot);
         await animateShot(shot);
       }
       const view = await api("GET", "/api/play/" + id + "?lang=" + lang);
