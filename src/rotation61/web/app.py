@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Final
@@ -119,6 +120,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         ctx.hub.bind(asyncio.get_running_loop())
+        if ctx.play is not None:  # the first game's first shot does not wait for the kernels
+            threading.Thread(target=ctx.play.warm_up, name="play-warm-up", daemon=True).start()
         if ctx.listener is not None:
             ctx.listener.start()
             with contextlib.suppress(TimeoutError):

@@ -370,6 +370,14 @@ class PlayService:
         self._lock = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
 
+    def warm_up(self) -> None:
+        """Load (or compile, the first time on a machine) the engine's kernels: one shot."""
+        spec = get_table("9ft")
+        layout = {CUE_BALL: Point(20.0, 25.0), 1: spec.foot_spot}
+        simulate(
+            layout, Stroke(speed=1.0, phi=0.0), table=SimTable.from_spec(spec), trajectory=True
+        )
+
     # --- Setup ---------------------------------------------------------------------------
 
     def create(
