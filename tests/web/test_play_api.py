@@ -190,8 +190,9 @@ def test_a_whole_rack_is_a_record_that_verifies_and_replays(app_client: TestClie
     assert fouls or len(shots) < 3
 
 
-def test_a_game_after_a_restart_is_the_replay_of_its_inputs(sqlite_url: str) -> None:
-    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
+def test_a_game_after_a_restart_is_the_replay_of_its_inputs(database_url: str) -> None:
+    url = Settings.from_env({"ROTATION61_DATABASE_URL": database_url}).database_url
+    settings = Settings(database_url=url, organiser_password=PASSWORD)
     with TestClient(create_app(settings)) as first:
         game, token = new_game(first)
         for _ in range(4):

@@ -9,7 +9,7 @@ from fastapi.responses import Response
 
 from rotation61.geometry import Point
 from rotation61.records import ShotInput
-from rotation61.rules import IllegalActionError, Option
+from rotation61.rules import PRESETS, IllegalActionError, Option
 from rotation61.sim import SimulationError, Stroke
 from rotation61.web.api.deps import (
     ERRORS,
@@ -44,7 +44,14 @@ router = APIRouter(tags=["play"])
 @router.get("/play", include_in_schema=False)
 def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
     """The new-game form."""
-    return render(request, ctx, "play_new.html", lang, computer=play.computer is not None)
+    return render(
+        request,
+        ctx,
+        "play_new.html",
+        lang,
+        computer=play.computer is not None,
+        presets=sorted(PRESETS),
+    )
 
 
 @router.get("/play/{match_id}", include_in_schema=False)
