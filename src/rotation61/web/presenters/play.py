@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Final
 
 from rotation61.geometry import METERS_PER_INCH, Point, TableSpec
 from rotation61.records import AppliedStep
@@ -18,8 +17,6 @@ from rotation61.rules import Ball, Phase
 from rotation61.sim import (
     DEFAULT_PARAMS,
     EventKind,
-    MotionState,
-    SimEvent,
     SimResult,
     SimTable,
     Stroke,
@@ -27,13 +24,9 @@ from rotation61.sim import (
 from rotation61.text import Language, describe_option
 from rotation61.web.presenters.boards import entry_lines, scoreboard_view
 from rotation61.web.schemas import OptionOut, PlayTable, PlayView, ShotView
-from rotation61.web.services.play import Game, stroke_to_dict
+from rotation61.web.services.play import MOTIONS, Game, stroke_to_dict
 
-__all__ = ["MOTIONS", "ball_segments", "play_table", "play_view", "shot_view"]
-
-MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
-"""The motion states, in the order of the ``motion`` index of a segment row."""
-_MOTION_INDEX: Final = {m: i for i, m in enumerate(MOTIONS)}
+__all__ = ["play_table", "play_view", "shot_view"]
 
 
 @functools.lru_cache(maxsize=8)
@@ -93,36 +86,6 @@ def play_view(game: Game, lang: Language, computer_note: str | None = None) -> P
     )
 
 
-def ball_segments(
-    result: SimResult, events: tuple[SimEvent, ...] | None = None
-) -> dict[Ball, list[list[float]]]:
-    """Each ball's motion segments: its state at the strike and after each of its events.
-
-    Rows are ``[t0, x, y, vx, vy, wx, wy, wz, motion]`` (SI units, ``motion`` an index
-    into :data:`MOTIONS`). A row holds from ``t0`` until the ball's next row; between
-    them the ball follows its motion law (``docs/physics.md``). The states are the
-    engine's own (:meth:`~rotation61.sim.Trajectory.states_at` at each event time).
-    """
-    trajectory = result.trajectory
-    if trajectory is None:
-        raise ValueError("the result has no trajectory: simulate(..., trajectory=True)")
-    touched: dict[float, set[Ball]] = {0.0: set(trajectory.balls)}
-    for event in result.events if events is None else events:
-        balls = touched.setdefault(event.time, set())
-        balls.add(event.ball)
-        if event.other is not None:
-            balls.add(event.other)
-    out: dict[Ball, list[list[float]]] = {b: [] for b in trajectory.balls}
-    for time in sorted(touched):
-        states = trajectory.states_at(time)
-        for ball in sorted(touched[time]):
-            s = states[ball]
-            out[ball].append(
-                [time, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
-            )
-    return out
-
-
 def _params() -> dict[str, float]:
     p = DEFAULT_PARAMS
     return {
@@ -141,6 +104,7 @@ def shot_view(
     start: Mapping[Ball, Point],
     stroke: Stroke,
     result: SimResult,
+    segments: Mapping[Ball, list[list[float]]],
     step: AppliedStep | None,
     names: tuple[str, str],
     lang: Language,
@@ -160,7 +124,7 @@ def shot_view(
         params=_params(),
         motions=[m.value for m in MOTIONS],
         duration=result.duration,
-        segments={str(b): rows for b, rows in ball_segments(result, all_events).items()},
+        segments={str(b): rows for b, rows in segments.items()},
         events=events,
         final=_balls(dict(result.positions)),
         pocketed=[[b, p.value] for b, p in result.pocketed],

@@ -49,7 +49,16 @@ from rotation61.rules import (
     Ruling,
     Seat,
 )
-from rotation61.sim import DEFAULT_PARAMS, SimResult, SimTable, Stroke, break_layout, simulate
+from rotation61.sim import (
+    DEFAULT_PARAMS,
+    MotionState,
+    SimEvent,
+    SimResult,
+    SimTable,
+    Stroke,
+    break_layout,
+    simulate,
+)
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
 from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
@@ -61,12 +70,14 @@ __all__ = [
     "MAX_ELEVATION",
     "MAX_SPEED",
     "MAX_TIP_OFFSET",
+    "MOTIONS",
     "ComputerMove",
     "ComputerPlayer",
     "Game",
     "GameMode",
     "PlayService",
     "Played",
+    "ball_segments",
     "check_stroke",
     "fresh_rack",
     "settled",
@@ -84,6 +95,10 @@ MAX_ELEVATION: Final = 60.0
 MAX_TIP_OFFSET: Final = DEFAULT_PARAMS.miscue_limit
 """The largest tip offset from the ball's centre accepted, in ball radii (the miscue limit)."""
 _CACHE_SIZE: Final = 256
+_SHOT_CACHE_SIZE: Final = 128
+MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
+"""The motion states, in the order of the ``motion`` index of a segment row."""
+_MOTION_INDEX: Final = {m: i for i, m in enumerate(MOTIONS)}
 
 
 class GameMode(StrEnum):
@@ -144,6 +159,7 @@ class Played:
         start: the balls before the shot (the placed cue ball included), inches.
         stroke: the stroke.
         result: the engine's result (with its trajectory).
+        segments: every ball's motion segments (:func:`ball_segments`).
         ruling: the referee's ruling.
     """
 
@@ -152,6 +168,7 @@ class Played:
     start: Mapping[Ball, Point]
     stroke: Stroke
     result: SimResult
+    segments: Mapping[Ball, list[list[float]]]
     ruling: Ruling
 
 
@@ -329,6 +346,36 @@ def settled(spec: TableSpec, rest: Mapping[Ball, Point]) -> dict[Ball, Point]:
     return out
 
 
+def ball_segments(
+    result: SimResult, events: tuple[SimEvent, ...] | None = None
+) -> dict[Ball, list[list[float]]]:
+    """Each ball's motion segments: its state at the strike and after each of its events.
+
+    Rows are ``[t0, x, y, vx, vy, wx, wy, wz, motion]`` (SI units, ``motion`` an index
+    into :data:`MOTIONS`). A row holds from ``t0`` until the ball's next row; between
+    them the ball follows its motion law (``docs/physics.md``). The states are the
+    engine's own (:meth:`~rotation61.sim.Trajectory.states_at` at each event time).
+    """
+    trajectory = result.trajectory
+    if trajectory is None:
+        raise ValueError("the result has no trajectory: simulate(..., trajectory=True)")
+    touched: dict[float, set[Ball]] = {0.0: set(trajectory.balls)}
+    for event in result.events if events is None else events:
+        balls = touched.setdefault(event.time, set())
+        balls.add(event.ball)
+        if event.other is not None:
+            balls.add(event.other)
+    out: dict[Ball, list[list[float]]] = {b: [] for b in trajectory.balls}
+    for time in sorted(touched):
+        states = trajectory.states_at(time)
+        for ball in sorted(touched[time]):
+            s = states[ball]
+            out[ball].append(
+                [time, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
+            )
+    return out
+
+
 def stroke_from_dict(data: Mapping[str, float]) -> Stroke:
     """A stored stroke."""
     return Stroke(
@@ -344,6 +391,9 @@ def stroke_to_dict(stroke: Stroke) -> dict[str, float]:
     """A stroke as stored: speed, phi, theta, a, b."""
     speed, phi, theta, a, b = stroke.as_tuple()
     return {"speed": speed, "phi": phi, "theta": theta, "a": a, "b": b}
+
+
+_ShotData = tuple[dict[Ball, Point], Stroke, SimResult, dict[Ball, list[list[float]]]]
 
 
 class PlayService:
@@ -369,6 +419,7 @@ class PlayService:
         )
         self._lock = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
+        self._shots: OrderedDict[tuple[int, int], _ShotData] = OrderedDict()
 
     def warm_up(self) -> None:
         """Load (or compile, the first time on a machine) the engine's kernels: one shot."""
@@ -539,12 +590,15 @@ class PlayService:
                 game.spec, log.match, ruling, result.layout, match_id, stored.header
             )
             self._keep(match_id, log.length, after, strokes)
+            segments = ball_segments(result)
+            self._remember_shot(match_id, seq, (start, stroke, result, segments))
             return Played(
                 game=self._game(stored, log),
                 seq=seq,
                 start=start,
                 stroke=stroke,
                 result=result,
+                segments=segments,
                 ruling=ruling,
             )
 
@@ -595,14 +649,20 @@ class PlayService:
             wanted = "a decision" if rack.phase is Phase.DECISION else "a shot"
             raise IllegalActionError(f"the referee waits for {wanted}")
 
-    def replay_shot(
-        self, match_id: int, seq: int
-    ) -> tuple[Mapping[Ball, Point], Stroke, SimResult]:
-        """Shot input ``seq`` of a game played again (deterministic): start, stroke, result.
+    def replay_shot(self, match_id: int, seq: int) -> _ShotData:
+        """Shot input ``seq`` of a game (played again by the deterministic engine).
+
+        Returns:
+            The balls before it, the stroke, the engine's result and the segments.
 
         Raises:
-            MatchNotFoundError: no match, or no such shot with a stroke.
+            MatchNotFoundError: no match has that number.
+            OutOfRangeError: no such shot, or a shot without a stored stroke.
         """
+        with self._lock:
+            known = self._shots.get((match_id, seq))
+        if known is not None:
+            return known
         game = self.game(match_id)
         steps = game.log.steps()
         if not 1 <= seq <= len(steps) or not isinstance(steps[seq - 1].step, ShotInput):
@@ -614,4 +674,13 @@ class PlayService:
             raise OutOfRangeError(f"shot {seq} of game {match_id} has no stored stroke")
         start = dict(item.positions)
         result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
-        return start, stroke, result
+        data = (start, stroke, result, ball_segments(result))
+        self._remember_shot(match_id, seq, data)
+        return data
+
+    def _remember_shot(self, match_id: int, seq: int, data: _ShotData) -> None:
+        with self._lock:
+            self._shots[(match_id, seq)] = data
+            self._shots.move_to_end((match_id, seq))
+            while len(self._shots) > _SHOT_CACHE_SIZE:
+                self._shots.popitem(last=False)

@@ -152,6 +152,7 @@ def shoot(match_id: int, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang:
         start=played.start,
         stroke=played.stroke,
         result=played.result,
+        segments=played.segments,
         step=step,
         names=game.stored.header.players,
         lang=lang,
@@ -184,13 +185,14 @@ def concede(
 @router.get("/api/play/{match_id}/shots/{seq}", response_model=ShotView, responses=ERRORS)
 def shot(match_id: int, seq: int, play: Play, lang: Lang) -> ShotView:
     """A stored shot to animate (played again by the deterministic engine)."""
-    start, stroke, result = play.replay_shot(match_id, seq)
+    start, stroke, result, segments = play.replay_shot(match_id, seq)
     game = play.game(match_id)
     return shot_view(
         seq=seq,
         start=start,
         stroke=stroke,
         result=result,
+        segments=segments,
         step=game.log.steps()[seq - 1],
         names=game.stored.header.players,
         lang=lang,
