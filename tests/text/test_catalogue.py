@@ -50,6 +50,7 @@ PREFIXES = {
         "state",
     ),
     Domain.SCOREKEEPER: ("score", "record"),
+    Domain.AI: ("ai",),
 }
 """The first part of the keys of each domain (the web domain has the rest)."""
 

@@ -57,6 +57,11 @@ _OPTIONAL_COMMANDS: Final = {
         "sim",
         "simulate a break or a shot in the physics engine",
     ),
+    "ai": (
+        "rotation61.cli.ai",
+        "ai",
+        "computer players: self-play matches, a ladder of levels, shot suggestions",
+    ),
 }
 """Commands of the optional layers, imported only when invoked: (module, extra, help)."""
 

@@ -76,6 +76,8 @@ class Domain(StrEnum):
     """The terminal commands: ``rotation61 score`` and ``rotation61 record``."""
     WEB = "web"
     """The web app's screens: titles, buttons and labels."""
+    AI = "ai"
+    """The computer player's explanations: shots, pockets, options (``rotation61.ai``)."""
 
 
 _COUNT: Final = "count"

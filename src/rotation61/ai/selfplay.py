@@ -1,0 +1,380 @@
+"""Self-play: computer players against each other, rack by rack, on any executor.
+
+A :class:`RackJob` is one rack (a race to 1: a 60-60 replay or a declared stalemate
+continues it until someone wins) between two levels, with its own seed; the level
+named ``a`` breaks on even rack numbers and the level named ``b`` on odd ones (seats
+swap). :func:`play_racks` plays a job and returns a :class:`RackOutcome` (picklable,
+numbers and the record's JSON only), so jobs run anywhere: :func:`run_jobs` takes any
+map-like executor (``executor(function, jobs) -> iterable of outcomes``, in order):
+
+- ``None``: in this process;
+- :func:`process_executor`: all cores through ``concurrent.futures.ProcessPoolExecutor``;
+- a Ray executor (the env shell's ``--ray``) plugs in the same way.
+
+The games do not depend on the executor: a job's outcome depends only on the job
+(its seed), so the same seeds give the same results on any number of workers. Only the
+think times (wall clock) differ; :meth:`RackOutcome.without_times` drops them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Final, TypeAlias
+
+from rotation61.ai.core import GameConfig, PhaseKind, initial, phase_of, transition
+from rotation61.ai.decide import choose
+from rotation61.ai.levels import get_level
+from rotation61.ai.shots import ShotKind
+from rotation61.records import ShotInput, to_json
+from rotation61.rules import Seat
+
+__all__ = [
+    "Executor",
+    "RackJob",
+    "RackOutcome",
+    "SideStats",
+    "Summary",
+    "jobs_for",
+    "play_racks",
+    "process_executor",
+    "run_jobs",
+    "summarize",
+]
+
+_POTS: Final = frozenset({ShotKind.DIRECT, ShotKind.BANK, ShotKind.COMBINATION})
+_MAX_ACTIONS: Final = 2000
+"""Actions after which a rack job stops (never reached: the stalemate cap ends racks)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class RackJob:
+    """One rack between two levels.
+
+    Attributes:
+        a: the first level's name.
+        b: the second level's name.
+        index: the rack's number in its series (level ``a`` breaks when it is even).
+        seed: the rack's seed (racking and every execution noise).
+        rules: the rule-set preset.
+        record: keep the match record's JSON in the outcome.
+        workers: engine threads per search.
+        max_actions: stop the rack after this many actions, undecided (quick runs).
+    """
+
+    a: str
+    b: str
+    index: int
+    seed: int
+    rules: str = "standard"
+    record: bool = False
+    workers: int = 1
+    max_actions: int = _MAX_ACTIONS
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class SideStats:
+    """One level's play in a rack (or summed over racks).
+
+    Attributes:
+        strokes: strokes played (breaks included).
+        pot_attempts: strokes meant to pot a ball (direct, bank, combination).
+        pots_made: of those, the intended ball dropped on a legal shot.
+        points: points scored.
+        innings: turns at the table.
+        fouls: fouls.
+        runouts: innings that scored the target (61) by themselves.
+        think_ms: the think time of each decision, milliseconds.
+    """
+
+    strokes: int = 0
+    pot_attempts: int = 0
+    pots_made: int = 0
+    points: int = 0
+    innings: int = 0
+    fouls: int = 0
+    runouts: int = 0
+    think_ms: tuple[float, ...] = ()
+
+    def __add__(self, other: SideStats) -> SideStats:
+        return SideStats(
+            strokes=self.strokes + other.strokes,
+            pot_attempts=self.pot_attempts + other.pot_attempts,
+            pots_made=self.pots_made + other.pots_made,
+            points=self.points + other.points,
+            innings=self.innings + other.innings,
+            fouls=self.fouls + other.fouls,
+            runouts=self.runouts + other.runouts,
+            think_ms=self.think_ms + other.think_ms,
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class RackOutcome:
+    """What a :class:`RackJob` gave.
+
+    Attributes:
+        job: the job.
+        winner: ``"a"`` or ``"b"``, the level that won the rack; ``None`` if undecided.
+        a: the first level's play.
+        b: the second level's play.
+        record: the match record's JSON, if asked for.
+    """
+
+    job: RackJob
+    winner: str | None
+    a: SideStats
+    b: SideStats
+    record: str | None = None
+
+    def without_times(self) -> RackOutcome:
+        """The outcome without think times (what does not depend on the machine)."""
+        return dataclasses.replace(
+            self,
+            a=dataclasses.replace(self.a, think_ms=()),
+            b=dataclasses.replace(self.b, think_ms=()),
+        )
+
+
+def _seat_of_a(job: RackJob) -> Seat:
+    return Seat.A if job.index % 2 == 0 else Seat.B
+
+
+def play_racks(job: RackJob) -> RackOutcome:
+    """Play one rack job to its end (see the module)."""
+    levels = {
+        _seat_of_a(job): get_level(job.a),
+        _seat_of_a(job).opponent: get_level(job.b),
+    }
+    config = GameConfig(
+        race_to=1,
+        rules=job.rules,
+        players=(levels[Seat.A].name, levels[Seat.B].name),
+        noises=(levels[Seat.A].noise, levels[Seat.B].noise),
+    )
+    state = initial(config, job.seed)
+    stats = {Seat.A: _Tally(), Seat.B: _Tally()}
+    actions = 0
+    shooter: Seat | None = None
+    while phase_of(state) is not PhaseKind.OVER and actions < job.max_actions:
+        seat = state.rack.to_act
+        tally = stats[seat]
+        started = time.perf_counter()
+        choice = choose(state, levels[seat], workers=job.workers)
+        tally.think.append((time.perf_counter() - started) * 1000.0)
+        before = state
+        state = transition(state, choice.action)
+        actions += 1
+        step = state.log.last
+        if step is None or not isinstance(step.step, ShotInput) or step.ruling is None:
+            continue
+        ruling = step.ruling
+        tally.strokes += 1
+        if shooter is not seat or len(state.match.completed) != len(before.match.completed):
+            tally.innings += 1
+            tally.inning_points = 0
+        shooter = seat
+        best = choice.best
+        if best is not None and best.candidate.kind in _POTS:
+            tally.pot_attempts += 1
+            if not ruling.fouls and best.candidate.ball in ruling.credited:
+                tally.pots_made += 1
+        if ruling.fouls:
+            tally.fouls += 1
+        tally.points += ruling.points
+        tally.inning_points += ruling.points
+        if tally.inning_points >= before.rack.rules.target_points and not tally.ran_out:
+            tally.runouts += 1
+            tally.ran_out = True
+        if not ruling.shooter_continues:
+            shooter = None
+            tally.ran_out = False
+    winner_seat = state.match.winner
+    a_seat = _seat_of_a(job)
+    winner = None if winner_seat is None else ("a" if winner_seat is a_seat else "b")
+    return RackOutcome(
+        job=job,
+        winner=winner,
+        a=stats[a_seat].freeze(),
+        b=stats[a_seat.opponent].freeze(),
+        record=to_json(state.record()) if job.record else None,
+    )
+
+
+@dataclasses.dataclass(slots=True)
+class _Tally:
+    strokes: int = 0
+    pot_attempts: int = 0
+    pots_made: int = 0
+    points: int = 0
+    innings: int = 0
+    fouls: int = 0
+    runouts: int = 0
+    inning_points: int = 0
+    ran_out: bool = False
+    think: list[float] = dataclasses.field(default_factory=list)
+
+    def freeze(self) -> SideStats:
+        return SideStats(
+            strokes=self.strokes,
+            pot_attempts=self.pot_attempts,
+            pots_made=self.pots_made,
+            points=self.points,
+            innings=self.innings,
+            fouls=self.fouls,
+            runouts=self.runouts,
+            think_ms=tuple(self.think),
+        )
+
+
+Executor: TypeAlias = Callable[
+    [Callable[[RackJob], RackOutcome], Sequence[RackJob]], Iterable[RackOutcome]
+]
+"""A map-like callable: ``executor(play_racks, jobs)`` gives the outcomes in job order."""
+
+
+def jobs_for(
+    a: str,
+    b: str,
+    racks: int,
+    *,
+    seed: int = 0,
+    rules: str = "standard",
+    record: bool = False,
+    max_actions: int = _MAX_ACTIONS,
+) -> list[RackJob]:
+    """``racks`` rack jobs between levels ``a`` and ``b``, seeded from ``seed``.
+
+    Raises:
+        UnknownLevelError: a level does not exist.
+    """
+    get_level(a)
+    get_level(b)
+    return [
+        RackJob(
+            a=a,
+            b=b,
+            index=i,
+            seed=seed * 1_000_003 + i,
+            rules=rules,
+            record=record,
+            max_actions=max_actions,
+        )
+        for i in range(racks)
+    ]
+
+
+def process_executor(workers: int | None = None) -> Executor:
+    """An executor over ``workers`` processes (``None``: all cores), results in job order."""
+
+    def run(
+        function: Callable[[RackJob], RackOutcome], jobs: Sequence[RackJob]
+    ) -> Iterator[RackOutcome]:
+        if workers == 1:
+            yield from map(function, jobs)
+            return
+        # a fresh interpreter per worker: forking a process whose engine threads are
+        # running is unsafe
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            yield from pool.map(function, jobs, chunksize=1)
+
+    return run
+
+
+def run_jobs(jobs: Sequence[RackJob], executor: Executor | None = None) -> list[RackOutcome]:
+    """Play every job on ``executor`` (``None``: in this process), outcomes in job order."""
+    if executor is None:
+        return [play_racks(job) for job in jobs]
+    return list(executor(play_racks, jobs))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Summary:
+    """Results of a series between two levels.
+
+    Attributes:
+        a: the first level.
+        b: the second level.
+        racks: racks played.
+        racks_won_a: racks the first level won.
+        racks_won_b: racks the second level won.
+        side_a: the first level's play, summed.
+        side_b: the second level's play, summed.
+    """
+
+    a: str
+    b: str
+    racks: int
+    racks_won_a: int
+    racks_won_b: int
+    side_a: SideStats
+    side_b: SideStats
+
+    @staticmethod
+    def side_dict(side: SideStats) -> dict[str, float | int]:
+        """The figures of one side, for JSON."""
+        return {
+            "strokes": side.strokes,
+            "pot_attempts": side.pot_attempts,
+            "pots_made": side.pots_made,
+            "pot_success": side.pots_made / side.pot_attempts if side.pot_attempts else 0.0,
+            "points": side.points,
+            "innings": side.innings,
+            "points_per_inning": side.points / side.innings if side.innings else 0.0,
+            "fouls": side.fouls,
+            "foul_rate": side.fouls / side.strokes if side.strokes else 0.0,
+            "runouts": side.runouts,
+            "think_ms_median": statistics.median(side.think_ms) if side.think_ms else 0.0,
+            "think_ms_p95": _p95(side.think_ms),
+        }
+
+    def as_dict(self) -> dict[str, object]:
+        """The summary for ``--json``."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "racks": self.racks,
+            "racks_won_a": self.racks_won_a,
+            "racks_won_b": self.racks_won_b,
+            "side_a": self.side_dict(self.side_a),
+            "side_b": self.side_dict(self.side_b),
+        }
+
+
+def _p95(values: Sequence[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def summarize(outcomes: Sequence[RackOutcome]) -> Summary:
+    """The totals of a series (the outcomes of one pairing).
+
+    Raises:
+        ValueError: no outcomes, or outcomes of several pairings.
+    """
+    if not outcomes:
+        raise ValueError("no rack outcomes to summarize")
+    pairs = {(o.job.a, o.job.b) for o in outcomes}
+    if len(pairs) != 1:
+        raise ValueError(f"outcomes of several pairings: {sorted(pairs)!r}")
+    side_a, side_b = SideStats(), SideStats()
+    for o in outcomes:
+        side_a += o.a
+        side_b += o.b
+    first = outcomes[0].job
+    return Summary(
+        a=first.a,
+        b=first.b,
+        racks=len(outcomes),
+        racks_won_a=sum(o.winner == "a" for o in outcomes),
+        racks_won_b=sum(o.winner == "b" for o in outcomes),
+        side_a=side_a,
+        side_b=side_b,
+    )

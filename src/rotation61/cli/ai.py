@@ -1,0 +1,283 @@
+"""``rotation61 ai``: computer players: self-play matches, a ladder of levels, a suggestion.
+
+- ``ai match --a LEVEL --b LEVEL --racks N``: N racks between two levels (they take
+  turns to break), with points per inning, run-outs, foul rate, pot success and think
+  times per side; ``--records DIR`` saves every rack as a match record (each verified
+  against the referee first); ``--json`` prints the figures for machines.
+- ``ai ladder --levels 1,4,7,10 --racks N``: every pairing of the levels, N racks each,
+  and a logistic rating per level fitted to all the rack results.
+- ``ai suggest --record FILE [--at N] --level L``: the best shot and its alternatives
+  for the position before shot entry N of a record (positions included); ``--plot``
+  draws it.
+
+Self-play runs on all cores by default (``--workers K``); the results do not depend on
+the number of workers. The executor is chosen in :func:`executor_from` (the seam for
+other executors, such as a Ray cluster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rotation61.ai import GameConfig, GameState, PhaseKind, phase_of
+from rotation61.ai.decide import choose
+from rotation61.ai.levels import LEVELS, get_level
+from rotation61.ai.selfplay import (
+    Executor,
+    RackOutcome,
+    Summary,
+    jobs_for,
+    process_executor,
+    run_jobs,
+    summarize,
+)
+from rotation61.cli.record import load_records
+from rotation61.records import (
+    MatchLog,
+    ShotInput,
+    from_json,
+    replay_inputs,
+    verify,
+)
+from rotation61.records.errors import InvalidRecordError
+from rotation61.rules import CUE_BALL
+from rotation61.text import Language
+
+__all__ = ["add_arguments", "add_executor_arguments", "executor_from", "run"]
+
+
+def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose where self-play runs (``--workers``)."""
+    parser.add_argument(
+        "--workers", type=int, default=None, metavar="K", help="processes (default: all cores)"
+    )
+
+
+def executor_from(args: argparse.Namespace) -> Executor:
+    """The executor the options ask for: ``K`` local processes (all cores by default).
+
+    Another executor (a Ray cluster) plugs in here: any callable
+    ``executor(play_racks, jobs)`` that returns the outcomes in job order.
+
+    Raises:
+        InvalidRecordError: ``--workers`` is below 1.
+    """
+    workers = args.workers
+    if workers is not None and workers < 1:
+        raise InvalidRecordError(f"--workers {workers!r} must be at least 1")
+    return process_executor(workers)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``ai`` sub-commands (``match``, ``ladder``, ``suggest``) to a parser."""
+    commands = parser.add_subparsers(dest="ai_command", required=True, metavar="KIND")
+    names = ", ".join(LEVELS)
+    match = commands.add_parser("match", help="self-play racks between two levels")
+    match.add_argument("--a", required=True, metavar="LEVEL", help=f"a level ({names})")
+    match.add_argument("--b", required=True, metavar="LEVEL", help="the other level")
+    ladder = commands.add_parser("ladder", help="every pairing of levels, and ratings")
+    ladder.add_argument(
+        "--levels", required=True, metavar="L1,L2,...", help="levels, comma-separated"
+    )
+    for sub in (match, ladder):
+        sub.add_argument("--racks", type=int, required=True, metavar="N", help="racks per pairing")
+        sub.add_argument("--seed", type=int, default=0, help="random seed (0)")
+        sub.add_argument("--rules", default="standard", help="rule set preset (standard)")
+        sub.add_argument("--records", type=Path, metavar="DIR", help="save every rack's record")
+        sub.add_argument("--json", action="store_true", help="print the figures as JSON")
+        add_executor_arguments(sub)
+    suggest = commands.add_parser("suggest", help="the best shot for a position of a record")
+    suggest.add_argument("--record", type=Path, required=True, metavar="FILE")
+    suggest.add_argument("--at", type=int, metavar="N", help="shot entry N (default: the last)")
+    suggest.add_argument("--level", default="olympiad", metavar="LEVEL")
+    suggest.add_argument("--lang", choices=[x.value for x in Language], default="en")
+    suggest.add_argument("--plot", type=Path, metavar="FILE.png", help="draw the best shot")
+    parser.set_defaults(handler=run)
+
+
+def _positive(value: int, what: str) -> None:
+    if value < 1:
+        raise InvalidRecordError(f"{what} {value!r} must be at least 1")
+
+
+def _save(outcomes: Sequence[RackOutcome], folder: Path, prefix: str) -> int:
+    """Verify and write every record; the number written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for outcome in outcomes:
+        text = outcome.record
+        if text is None:
+            continue
+        found = verify(from_json(text))
+        if found:
+            raise InvalidRecordError(
+                f"rack {outcome.job.index}: the record does not verify: {found[0]}"
+            )
+        name = f"{prefix}-rack{outcome.job.index:05d}.json"
+        (folder / name).write_text(text + "\n", encoding="utf-8")
+        written += 1
+    return written
+
+
+def _side_line(label: str, side: dict[str, float | int]) -> str:
+    return (
+        f"  {label:<10} pots {side['pots_made']}/{side['pot_attempts']} "
+        f"({100 * float(side['pot_success']):.1f}%), "
+        f"{float(side['points_per_inning']):.2f} points/inning, "
+        f"{side['runouts']} run-outs, fouls {side['fouls']} "
+        f"({100 * float(side['foul_rate']):.1f}% of strokes), "
+        f"think median {float(side['think_ms_median']):.0f} ms, "
+        f"p95 {float(side['think_ms_p95']):.0f} ms"
+    )
+
+
+def _print_summary(summary: Summary) -> None:
+    print(
+        f"level {summary.a} vs level {summary.b}: {summary.racks} racks, "
+        f"{summary.racks_won_a}-{summary.racks_won_b}"
+    )
+    print(_side_line(f"level {summary.a}", Summary.side_dict(summary.side_a)))
+    print(_side_line(f"level {summary.b}", Summary.side_dict(summary.side_b)))
+
+
+def _series(args: argparse.Namespace, a: str, b: str, executor: Executor) -> Summary:
+    jobs = jobs_for(
+        a, b, args.racks, seed=args.seed, rules=args.rules, record=args.records is not None
+    )
+    outcomes = run_jobs(jobs, executor)
+    if args.records is not None:
+        _save(outcomes, args.records, f"{a}-vs-{b}")
+    return summarize(outcomes)
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    _positive(args.racks, "--racks")
+    a, b = get_level(args.a).name, get_level(args.b).name
+    summary = _series(args, a, b, executor_from(args))
+    if args.json:
+        print(json.dumps(summary.as_dict(), indent=2))
+    else:
+        _print_summary(summary)
+    return 0
+
+
+def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, int]]:
+    from rotation61.ratings import RackTally, fit
+
+    tallies = [
+        RackTally(
+            player=f"level {s.a}",
+            opponent=f"level {s.b}",
+            won=s.racks_won_a,
+            lost=s.racks_won_b,
+        )
+        for s in summaries
+    ]
+    return [(r.player, r.rating, r.racks) for r in fit(tallies)]
+
+
+def _run_ladder(args: argparse.Namespace) -> int:
+    _positive(args.racks, "--racks")
+    levels = [get_level(x).name for x in args.levels.split(",") if x.strip()]
+    if len(set(levels)) < 2:
+        raise InvalidRecordError(f"--levels {args.levels!r} must name at least two levels")
+    executor = executor_from(args)
+    summaries = [
+        _series(args, a, b, executor) for a, b in itertools.combinations(dict.fromkeys(levels), 2)
+    ]
+    ratings = _ratings(summaries)
+    if args.json:
+        document = {
+            "pairings": [s.as_dict() for s in summaries],
+            "ratings": [{"level": p.removeprefix("level "), "rating": r} for p, r, _ in ratings],
+        }
+        print(json.dumps(document, indent=2))
+        return 0
+    for summary in summaries:
+        _print_summary(summary)
+    print("ratings (logistic, odds double every 100 points; anchor 500):")
+    for player, rating, racks in ratings:
+        print(f"  {player:<16} {rating:7.0f}  ({racks} racks)")
+    return 0
+
+
+def _state_before(args: argparse.Namespace) -> GameState:
+    records = load_records(args.record)
+    if len(records) != 1:
+        raise InvalidRecordError(f"{args.record}: holds {len(records)} matches, not one")
+    record = records[0]
+    inputs = MatchLog.from_record(record).inputs()
+    shots = [i for i, item in enumerate(inputs) if isinstance(item, ShotInput) and item.positions]
+    if not shots:
+        raise InvalidRecordError(f"{args.record}: no shot entry carries ball positions")
+    at = shots[-1] if args.at is None else args.at
+    if at not in shots:
+        raise InvalidRecordError(
+            f"--at {at!r}: input {at} is not a shot with positions (those are {shots[:20]!r})"
+        )
+    header = record.header
+    log = replay_inputs(header, inputs[:at])
+    item = inputs[at]
+    if not isinstance(item, ShotInput):  # excluded by the choice of ``at`` above
+        raise InvalidRecordError(f"--at {at!r}: input {at} is not a shot")
+    balls = dict(item.positions)
+    if log.match.rack.cue_in_hand:
+        balls.pop(CUE_BALL, None)
+    config = GameConfig(race_to=header.race_to, rules=header.rules, players=header.players)
+    return GameState(config=config, seed=at, log=log, layout=tuple(sorted(balls.items())))
+
+
+def _run_suggest(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        from rotation61.sim.plot import MissingPlotExtraError, require_matplotlib
+
+        try:
+            require_matplotlib()
+        except MissingPlotExtraError as err:
+            print(f"rotation61: error: --plot: {err}", file=sys.stderr)
+            return 2
+    level = get_level(args.level)
+    state = _state_before(args)
+    if phase_of(state) is PhaseKind.OVER:
+        raise InvalidRecordError("the match is over at that input: nothing to suggest")
+    choice = choose(state, level, workers=None)
+    lang = Language(args.lang)
+    rack = state.rack
+    print(
+        f"level {level.name}, {rack.to_act.name} to play, ball in play {rack.lowest}, "
+        f"scores {rack.scores[0]}-{rack.scores[1]}"
+    )
+    print(f"best: {choice.reason(lang)}")
+    action = choice.action
+    print(f"  action: {action!r}")
+    print("alternatives (value in points):")
+    for line in choice.alternatives(lang)[:8]:
+        print(f"  {line}")
+    if args.plot is not None and choice.best is not None:
+        from rotation61.sim import simulate
+        from rotation61.sim.plot import plot_shot
+
+        cand = choice.best.candidate
+        balls = state.balls()
+        if cand.placement is not None:
+            balls[CUE_BALL] = cand.placement
+        result = simulate(balls, cand.stroke, table=state.config.table, trajectory=True)
+        plot_shot(result, balls, state.config.table, args.plot, title=choice.reason(lang))
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``ai match``, ``ai ladder`` or ``ai suggest``."""
+    match args.ai_command:
+        case "match":
+            return _run_match(args)
+        case "ladder":
+            return _run_ladder(args)
+        case _:
+            return _run_suggest(args)
