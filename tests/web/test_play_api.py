@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -232,3 +233,44 @@ def test_the_decision_after_a_foul_must_be_offered(app_client: TestClient) -> No
     assert bad.status_code == 422
     assert "no_such_option" in bad.json()["detail"]
     assert state(app_client, game) == view
+
+
+def wait_for_turn(client: TestClient, game: int, seat: str = "A") -> dict[str, Any]:
+    """The game once the computer has played (it plays in the background)."""
+    deadline = time.monotonic() + 60
+    while True:
+        view = state(client, game)
+        if view["over"] or view["to_act"] == seat:
+            return view
+        assert time.monotonic() < deadline, "the computer never played"
+        time.sleep(0.05)
+
+
+def test_a_whole_rack_against_the_computer_at_level_1(app_client: TestClient) -> None:
+    game, token = new_game(app_client, mode="computer", level=1)
+    assert token.startswith("A.")
+    notes = set()
+    for _ in range(200):
+        view = wait_for_turn(app_client, game)
+        if view["over"]:
+            break
+        if view["computer_note"]:
+            notes.add(view["computer_note"])
+        if view["phase"] == "decision":
+            body = {"expected_seq": view["seq"], "option": view["options"][0]["value"]}
+            r = app_client.post(
+                f"/api/play/{game}/decisions", json=body, headers={"X-Play-Token": token}
+            )
+        else:
+            r = shoot(app_client, game, token, choose_stroke(view))
+        assert r.status_code == 200, r.text
+    view = state(app_client, game)
+    assert view["over"]
+    assert max(view["board"]["scores"]) >= 61
+    assert notes  # the computer said why it played what it played
+    text = app_client.get(f"/api/matches/{game}/export.json", auth=ORGANISER).text
+    record = from_json(text)
+    assert verify(record) == []
+    assert record.header.tag("Level") == "1"
+    # nothing is played once the game is over
+    assert shoot(app_client, game, token, choose_stroke(view)).status_code == 409

@@ -37,6 +37,7 @@ from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
+from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
 
@@ -93,7 +94,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         hub=hub,
         signer=signer,
         listener=listener,
-        play=PlayService(service, SqlStrokes(engine)),
+        play=PlayService(service, SqlStrokes(engine), computer=AiComputer()),
     )
 
 

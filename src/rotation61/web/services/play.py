@@ -23,8 +23,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from enum import StrEnum
 from typing import Final, Protocol
 
@@ -180,13 +182,13 @@ class ComputerMove:
         stroke: the stroke, or ``None`` for a decision.
         placement: where it places the cue ball in hand, inches.
         option: its decision after a foul, or ``None`` for a stroke.
-        reason: why, in words a player reads.
+        reasons: why, in words a player reads, by language (``"vi"``, ``"en"``).
     """
 
     stroke: Stroke | None = None
     placement: Point | None = None
     option: Option | None = None
-    reason: str = ""
+    reasons: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class ComputerPlayer(Protocol):
@@ -366,12 +368,12 @@ def ball_segments(
         if event.other is not None:
             balls.add(event.other)
     out: dict[Ball, list[list[float]]] = {b: [] for b in trajectory.balls}
-    for time in sorted(touched):
-        states = trajectory.states_at(time)
-        for ball in sorted(touched[time]):
+    for at in sorted(touched):
+        states = trajectory.states_at(at)
+        for ball in sorted(touched[at]):
             s = states[ball]
             out[ball].append(
-                [time, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
+                [at, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
             )
     return out
 
@@ -420,9 +422,14 @@ class PlayService:
         self._lock = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
         self._shots: OrderedDict[tuple[int, int], _ShotData] = OrderedDict()
+        self._notes: dict[int, tuple[int, Mapping[str, str]]] = {}
+        self._thinking: set[int] = set()
+        self._computer_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
+        self.think_times: list[float] = []
+        """Seconds the computer took for each move (for the load bench)."""
 
     def warm_up(self) -> None:
-        """Load (or compile, the first time on a machine) the engine's kernels: one shot."""
+        """Load (or compile, the first time on a machine) the engine's kernels."""
         spec = get_table("9ft")
         layout = {CUE_BALL: Point(20.0, 25.0), 1: spec.foot_spot}
         simulate(
@@ -616,6 +623,66 @@ class PlayService:
             self._check_turn(game, seats, Phase.DECISION)
             stored, log = self._matches.submit(match_id, expected_seq, DecisionInput(option=option))
             return self._game(stored, log)
+
+    # --- The computer ----------------------------------------------------------------------
+
+    def computer_seat(self, game: Game) -> Seat | None:
+        """The computer's seat (B) in a game against it, if a computer is installed."""
+        return Seat.B if game.mode is GameMode.COMPUTER and self.computer else None
+
+    def wake_computer(self, match_id: int) -> None:
+        """Let the computer play its turn(s) in the background, if it is to act.
+
+        Called after every input and when a game is read (so a game against the computer
+        goes on after a restart). One run per game at a time.
+        """
+        if self.computer is None:
+            return
+        with self._lock:
+            if match_id in self._thinking:
+                return
+            self._thinking.add(match_id)
+        self._computer_pool.submit(self._computer_turns, match_id)
+
+    def _computer_turns(self, match_id: int) -> None:
+        try:
+            self.computer_turns(match_id)
+        finally:
+            with self._lock:
+                self._thinking.discard(match_id)
+
+    def computer_turns(self, match_id: int, limit: int = 200) -> int:
+        """Play the computer's moves while it is to act; returns how many it made."""
+        computer = self.computer
+        made = 0
+        for _ in range(limit):
+            game = self.game(match_id)
+            seat = self.computer_seat(game)
+            if computer is None or seat is None or game.to_act is not seat:
+                break
+            started = time.perf_counter()
+            move = computer.move(game, game.level or 1)
+            self.think_times.append(time.perf_counter() - started)
+            seq = game.log.length
+            if move.option is not None:
+                self.decide(match_id, seq, frozenset({seat}), move.option)
+            elif move.stroke is not None:
+                placement = move.placement if game.in_hand else None
+                self.shoot(match_id, seq, frozenset({seat}), check_stroke(move.stroke), placement)
+            else:  # pragma: no cover - a computer always moves
+                break
+            with self._lock:
+                self._notes[match_id] = (seq + 1, move.reasons)
+            made += 1
+        return made
+
+    def computer_note(self, match_id: int, lang: str) -> tuple[int, str] | None:
+        """The computer's last reason (its input number and the words), if remembered."""
+        with self._lock:
+            note = self._notes.get(match_id)
+        if note is None:
+            return None
+        return note[0], note[1].get(lang, "")
 
     def concede(self, match_id: int, expected_seq: int, seats: frozenset[Seat]) -> Game:
         """A player concedes the game (A38): the match ends, the opponent wins.

@@ -11,6 +11,7 @@ from rotation61.geometry import Point
 from rotation61.records import ShotInput
 from rotation61.rules import PRESETS, IllegalActionError, Option
 from rotation61.sim import SimulationError, Stroke
+from rotation61.text import Language
 from rotation61.web.api.deps import (
     ERRORS,
     Ctx,
@@ -33,7 +34,7 @@ from rotation61.web.schemas import (
     PlayView,
     ShotView,
 )
-from rotation61.web.services.play import GameMode
+from rotation61.web.services.play import Game, GameMode, PlayService
 
 router = APIRouter(tags=["play"])
 
@@ -128,7 +129,13 @@ def join_game(match_id: int, body: PlayJoinIn, ctx: Ctx, play: Play) -> PlayCrea
 @router.get("/api/play/{match_id}", response_model=PlayView, responses=ERRORS)
 def game_state(match_id: int, play: Play, lang: Lang) -> PlayView:
     """A game as it stands (public: spectators see it too)."""
-    return play_view(play.game(match_id), lang)
+    play.wake_computer(match_id)  # a game against the computer goes on after a restart
+    return _view(play, play.game(match_id), lang)
+
+
+def _view(play: PlayService, game: Game, lang: Language) -> PlayView:
+    note = play.computer_note(game.stored.id, lang.value)
+    return play_view(game, lang, computer_note=None if note is None else note[1])
 
 
 @router.post("/api/play/{match_id}/shots", response_model=ShotView, responses=ERRORS)
@@ -145,6 +152,7 @@ def shoot(match_id: int, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang:
         raise OutOfRangeError(str(err)) from err
     placement = None if body.placement is None else Point(*body.placement)
     played = play.shoot(match_id, body.expected_seq, seats, stroke, placement)
+    play.wake_computer(match_id)
     game = played.game
     step = game.log.steps()[played.seq - 1]
     return shot_view(
@@ -156,7 +164,7 @@ def shoot(match_id: int, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang:
         step=step,
         names=game.stored.header.players,
         lang=lang,
-        state=play_view(game, lang),
+        state=_view(play, game, lang),
     )
 
 
@@ -171,7 +179,9 @@ def decide(
         raise OutOfRangeError(
             f"option {body.option!r} is not one of {', '.join(o.value for o in Option)}"
         ) from err
-    return play_view(play.decide(match_id, body.expected_seq, seats, option), lang)
+    game = play.decide(match_id, body.expected_seq, seats, option)
+    play.wake_computer(match_id)
+    return _view(play, game, lang)
 
 
 @router.post("/api/play/{match_id}/concede", response_model=PlayView, responses=ERRORS)
@@ -179,7 +189,7 @@ def concede(
     match_id: int, body: PlayConcedeIn, play: Play, seats: PlaySeats, lang: Lang
 ) -> PlayView:
     """The player concedes the game (the token's seat; on a shared device, the player to act)."""
-    return play_view(play.concede(match_id, body.expected_seq, seats), lang)
+    return _view(play, play.concede(match_id, body.expected_seq, seats), lang)
 
 
 @router.get("/api/play/{match_id}/shots/{seq}", response_model=ShotView, responses=ERRORS)
