@@ -422,7 +422,7 @@ class PlayService:
         self._lock = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
         self._shots: OrderedDict[tuple[int, int], _ShotData] = OrderedDict()
-        self._notes: dict[int, tuple[int, Mapping[str, str]]] = {}
+        self._notes: dict[int, tuple[int, list[Mapping[str, str]]]] = {}
         self._thinking: set[int] = set()
         self._computer_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
         self.think_times: list[float] = []
@@ -655,6 +655,7 @@ class PlayService:
         """Play the computer's moves while it is to act; returns how many it made."""
         computer = self.computer
         made = 0
+        reasons: list[Mapping[str, str]] = []
         for _ in range(limit):
             game = self.game(match_id)
             seat = self.computer_seat(game)
@@ -671,18 +672,18 @@ class PlayService:
                 self.shoot(match_id, seq, frozenset({seat}), check_stroke(move.stroke), placement)
             else:  # pragma: no cover - a computer always moves
                 break
-            with self._lock:
-                self._notes[match_id] = (seq + 1, move.reasons)
+            reasons.append(move.reasons)
+            length = self.game(match_id).log.length
+            with self._lock:  # the reasons of this turn's moves, in order
+                self._notes[match_id] = (length, list(reasons))
             made += 1
         return made
 
-    def computer_note(self, match_id: int, lang: str) -> tuple[int, str] | None:
-        """The computer's last reason (its input number and the words), if remembered."""
+    def computer_note(self, match_id: int, seq: int, lang: str) -> list[str]:
+        """Why the computer made each move of its last turn, while it is the last input."""
         with self._lock:
-            note = self._notes.get(match_id)
-        if note is None:
-            return None
-        return note[0], note[1].get(lang, "")
+            after, notes = self._notes.get(match_id, (-1, []))
+        return [n.get(lang, "") for n in notes] if after == seq else []
 
     def concede(self, match_id: int, expected_seq: int, seats: frozenset[Seat]) -> Game:
         """A player concedes the game (A38): the match ends, the opponent wins.

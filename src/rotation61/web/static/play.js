@@ -187,7 +187,11 @@
     $("warning").hidden = !b.warning;
     const lines = $("ruling");
     lines.replaceChildren(...b.last_lines.map((l) => { const p = document.createElement("p"); p.textContent = l; return p; }));
-    if (view.computer_note) { const p = document.createElement("p"); p.className = "computer"; p.textContent = view.computer_note; lines.append(p); }
+    if (view.computer_note) {
+      const box = document.createElement("div"); box.className = "computer";
+      for (const line of view.computer_note.split("\n")) { const p = document.createElement("p"); p.textContent = S["play.computer"] + ": " + line; box.append(p); }
+      lines.append(box);
+    }
     const opts = $("options");
     opts.replaceChildren();
     if (view.phase === "decision" && mine()) {

@@ -134,8 +134,8 @@ def game_state(match_id: int, play: Play, lang: Lang) -> PlayView:
 
 
 def _view(play: PlayService, game: Game, lang: Language) -> PlayView:
-    note = play.computer_note(game.stored.id, lang.value)
-    return play_view(game, lang, computer_note=None if note is None else note[1])
+    notes = play.computer_note(game.stored.id, game.log.length, lang.value)
+    return play_view(game, lang, computer_note="\n".join(notes) if notes else None)
 
 
 @router.post("/api/play/{match_id}/shots", response_model=ShotView, responses=ERRORS)
