@@ -1,7 +1,7 @@
 """Load benchmark of the play page's server: many games shooting while tables keep score.
 
 Starts a real server (SQLite, one worker), creates ``--games`` browser games (two players
-on one device: the stroke path is the same for every mode) and ``--tables`` scorekeeper
+on one device, or against the computer with ``--level``) and ``--tables`` scorekeeper
 matches, then runs them all at once for ``--seconds``: each game plays strokes aimed
 straight at the ball in play (placing the cue ball in the kitchen when in hand, taking
 the first option after a foul), each table posts scorekeeper inputs. It reports, side
@@ -10,7 +10,10 @@ by side from the same run:
 - stroke -> response: the POST of a stroke until its response (the engine's event list,
   whose first row is the animation's first frame) is received and decoded, p50/p99;
 - the scorekeeper's input round trip (input sent -> acknowledgment), p50/p99;
-- strokes and inputs per second.
+- strokes and inputs per second;
+- with ``--level``, games against the computer: its turn as a player sees it (from the
+  state showing the computer to act until it shows the player to act again: its
+  thinking, its strokes' simulation and storage; polled every 20 ms), p50/p99.
 
 The client shares the machine with the server: figures are a floor, not a ceiling.
 
@@ -72,13 +75,23 @@ async def play_game(
     lat: list[float],
     aim: float = 0.0,
     animate: bool = False,
+    turns: list[float] | None = None,
 ) -> int:
     headers = {"X-Play-Token": token}
     strokes = 0
+    waiting_since: float | None = None
     while time.monotonic() < until:
         view = (await http.get(f"/api/play/{game}")).json()
         if view["over"]:
             return strokes
+        if view["to_act"] not in token.split(".")[0]:  # the computer's turn
+            if waiting_since is None:
+                waiting_since = time.perf_counter()
+            await asyncio.sleep(0.02)
+            continue
+        if waiting_since is not None and turns is not None:
+            turns.append(time.perf_counter() - waiting_since)
+        waiting_since = None
         if view["phase"] == "decision":
             body = {"expected_seq": view["seq"], "option": view["options"][0]["value"]}
             await http.post(f"/api/play/{game}/decisions", json=body, headers=headers)
@@ -124,7 +137,11 @@ async def run(port: int, args: argparse.Namespace) -> dict[str, Any]:
     ) as http:
         games = []
         for n in range(args.games):
-            body = {"mode": "hotseat", "player_a": f"A{n}", "player_b": f"B{n}", "race_to": 5}
+            body: dict[str, Any] = {"player_a": f"A{n}", "player_b": f"B{n}", "race_to": 5}
+            if args.level:
+                body.update(mode="computer", level=args.level)
+            else:
+                body["mode"] = "hotseat"
             created = (await http.post("/api/play", json=body)).json()
             games.append((created["id"], created["token"]))
         tables = []
@@ -142,11 +159,12 @@ async def run(port: int, args: argparse.Namespace) -> dict[str, Any]:
         await play_game(http, games[0][0], games[0][1], time.monotonic() + 0.001, [])
         stroke_lat: list[float] = []
         input_lat: list[float] = []
+        turns: list[float] = []
         until = time.monotonic() + args.seconds
         started = time.monotonic()
         counts = await asyncio.gather(
             *(
-                play_game(http, g, t, until, stroke_lat, args.aim, not args.no_animation)
+                play_game(http, g, t, until, stroke_lat, args.aim, not args.no_animation, turns)
                 for g, t in games
             ),
             *(keep_score(http, m, t, until, input_lat) for m, t in tables),
@@ -170,7 +188,13 @@ async def run(port: int, args: argparse.Namespace) -> dict[str, Any]:
         },
         "aim_s": args.aim,
         "watches_animation": not args.no_animation,
-        "computer_think_ms": None,
+        "computer_level": args.level or None,
+        "computer_turn_ms": {
+            "p50": round(1000 * pct(turns, 50), 1),
+            "p99": round(1000 * pct(turns, 99), 1),
+        }
+        if turns
+        else None,
     }
 
 
@@ -181,6 +205,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument(
         "--aim", type=float, default=2.0, help="seconds a player aims before each stroke"
+    )
+    parser.add_argument(
+        "--level", type=int, default=0, help="games against the computer at this level (1-10)"
     )
     parser.add_argument(
         "--no-animation",

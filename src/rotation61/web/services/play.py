@@ -21,6 +21,7 @@ cue-ball placement when in hand) or a decision, with a reason to show.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 import threading
 import time
@@ -96,6 +97,10 @@ MAX_ELEVATION: Final = 60.0
 """The steepest cue elevation accepted, degrees."""
 MAX_TIP_OFFSET: Final = DEFAULT_PARAMS.miscue_limit
 """The largest tip offset from the ball's centre accepted, in ball radii (the miscue limit)."""
+_log = logging.getLogger(__name__)
+_SETTLE_GAP_IN: Final = 2e-6
+"""Inches left between two balls that :func:`settled` pushes apart."""
+_SETTLE_PASSES: Final = 8
 _CACHE_SIZE: Final = 256
 _SHOT_CACHE_SIZE: Final = 128
 MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
@@ -331,20 +336,41 @@ def _after_step(
 def settled(spec: TableSpec, rest: Mapping[Ball, Point]) -> dict[Ball, Point]:
     """The rest positions as a layout the engine accepts for the next shot.
 
-    A ball can come to rest in a pocket's mouth, between the jaws, with its centre less
-    than R from the cushion line that the engine's layout check measures from; such a
-    centre is moved to the nearest point inside the cushions (at most the depth of the
-    mouth, a few millimetres for a ball resting on the jaws).
+    Two cases the engine leaves and then refuses as a layout: a ball at rest in a
+    pocket's mouth, between the jaws, its centre less than R from the cushion line
+    (moved to the nearest point inside the cushions: at most the mouth's depth); and
+    two balls at rest overlapping within the engine's tolerance, or a ball so moved
+    onto another (pushed apart along their line of centres to D plus
+    :data:`_SETTLE_GAP_IN`, each half the way, a few passes).
     """
     r = spec.ball_radius
-    out: dict[Ball, Point] = {}
-    for ball, p in rest.items():
-        if spec.is_inside(p):
-            out[ball] = p
-        else:
-            x = min(max(p.x, r), spec.length - r)
-            y = min(max(p.y, r), spec.width - r)
-            out[ball] = Point(x, y)
+    lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
+    out = {b: Point(min(max(p.x, lo_x), hi_x), min(max(p.y, lo_y), hi_y)) for b, p in rest.items()}
+    need = spec.ball_diameter + _SETTLE_GAP_IN
+    balls = sorted(out)
+    for _ in range(_SETTLE_PASSES):
+        moved = False
+        for i, a in enumerate(balls):
+            for b in balls[i + 1 :]:
+                pa, pb = out[a], out[b]
+                dx, dy = pb.x - pa.x, pb.y - pa.y
+                d = math.hypot(dx, dy)
+                if d >= need - _SETTLE_GAP_IN / 2:
+                    continue
+                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                half = (need - d) / 2
+
+                def clamp(x: float, y: float) -> Point:
+                    return Point(min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y))
+
+                # each moves half the way; one held by a cushion leaves the rest to the other
+                pa = clamp(pa.x - ux * half, pa.y - uy * half)
+                pb = clamp(pa.x + ux * need, pa.y + uy * need)
+                pa = clamp(pb.x - ux * need, pb.y - uy * need)
+                out[a], out[b] = pa, pb
+                moved = True
+        if not moved:
+            break
     return out
 
 
@@ -647,6 +673,8 @@ class PlayService:
     def _computer_turns(self, match_id: int) -> None:
         try:
             self.computer_turns(match_id)
+        except Exception:  # a background thread: say it, the next read wakes it again
+            _log.exception("the computer could not play in game %s", match_id)
         finally:
             with self._lock:
                 self._thinking.discard(match_id)
