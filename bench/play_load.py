@@ -12,7 +12,7 @@ by side from the same run:
 - the scorekeeper's input round trip (input sent -> acknowledgment), p50/p99;
 - strokes and inputs per second;
 - with ``--level``, games against the computer: its turn as a player sees it (from the
-  state showing the computer to act until it shows the player to act again: its
+  response to the player's stroke until the game shows the player to act again: its
   thinking, its strokes' simulation and storage; polled every 20 ms), p50/p99.
 
 The client shares the machine with the server: figures are a floor, not a ceiling.
@@ -79,19 +79,13 @@ async def play_game(
 ) -> int:
     headers = {"X-Play-Token": token}
     strokes = 0
-    waiting_since: float | None = None
     while time.monotonic() < until:
         view = (await http.get(f"/api/play/{game}")).json()
         if view["over"]:
             return strokes
         if view["to_act"] not in token.split(".")[0]:  # the computer's turn
-            if waiting_since is None:
-                waiting_since = time.perf_counter()
             await asyncio.sleep(0.02)
             continue
-        if waiting_since is not None and turns is not None:
-            turns.append(time.perf_counter() - waiting_since)
-        waiting_since = None
         if view["phase"] == "decision":
             body = {"expected_seq": view["seq"], "option": view["options"][0]["value"]}
             await http.post(f"/api/play/{game}/decisions", json=body, headers=headers)
@@ -102,10 +96,17 @@ async def play_game(
         if r.status_code != 200:
             raise RuntimeError(f"game {game}: {r.status_code} {shot}")
         assert shot["segments"]["0"][0][0] == 0.0
-        lat.append(time.perf_counter() - started)
+        answered = time.perf_counter()
+        lat.append(answered - started)
         strokes += 1
+        if turns is not None and shot["state"]["to_act"] == "B" and not shot["state"]["over"]:
+            # the computer's turn, timed from this response until the player is to act
+            while (await http.get(f"/api/play/{game}")).json()["to_act"] == "B":
+                await asyncio.sleep(0.02)
+            turns.append(time.perf_counter() - answered)
         # a player watches the shot (its duration at 1x), then aims the next one
-        await asyncio.sleep((shot["duration"] if animate else 0.0) + aim)
+        pause = (shot["duration"] if animate else 0.0) + aim
+        await asyncio.sleep(max(0.0, pause - (time.perf_counter() - answered)))
     return strokes
 
 
@@ -131,7 +132,8 @@ async def keep_score(
 
 
 async def run(port: int, args: argparse.Namespace) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=args.games + args.tables + 4)
+    # idle connections dropped before the server's keep-alive timeout (5 s) closes them
+    limits = httpx.Limits(max_connections=args.games + args.tables + 4, keepalive_expiry=2.0)
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", timeout=120, limits=limits
     ) as http:
