@@ -78,6 +78,7 @@ def empty_postgres(url: str) -> None:
                 "settings",
                 "login_failures",
                 "organiser_sessions",
+                "play_strokes",
             )
             if conn.execute(text(f"SELECT to_regclass('public.{name}') IS NOT NULL")).scalar()
         ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Final
@@ -24,9 +25,10 @@ from rotation61.rules import Rotation61Error
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
 from rotation61.web.adapters.broker import Hub, LocalNotifier, PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
+from rotation61.web.adapters.play import SqlStrokes
 from rotation61.web.api.deps import AppContext, request_language
 from rotation61.web.api.middleware import BodyLimit, SecurityHeaders
-from rotation61.web.api.routes import accounts, console, desk, live, matches, pages
+from rotation61.web.api.routes import accounts, console, desk, live, matches, pages, play
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import WebError, status_for
@@ -35,7 +37,9 @@ from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
+from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.matches import MatchService
+from rotation61.web.services.play import PlayService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
@@ -48,6 +52,7 @@ ROUTERS: Final[tuple[APIRouter, ...]] = (
     accounts.router,
     desk.router,
     pages.router,
+    play.router,
 )
 """Every router, in the order they are matched (a new feature adds its own here)."""
 
@@ -96,6 +101,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         hub=hub,
         signer=signer,
         listener=listener,
+        play=PlayService(service, SqlStrokes(engine), computer=AiComputer()),
     )
 
 
@@ -122,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         ctx.hub.bind(asyncio.get_running_loop())
+        if ctx.play is not None:  # the first game's first shot does not wait for the kernels
+            threading.Thread(target=ctx.play.warm_up, name="play-warm-up", daemon=True).start()
         if ctx.listener is not None:
             ctx.listener.start()
             with contextlib.suppress(TimeoutError):

@@ -16,6 +16,7 @@ __all__ = [
     "MatchRow",
     "OrganiserRow",
     "OrganiserSessionRow",
+    "PlayStrokeRow",
     "SettingRow",
 ]
 
@@ -105,3 +106,15 @@ class OrganiserSessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     username: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class PlayStrokeRow(Base):
+    """The cue stroke of a browser game's shot input (the input itself is in ``inputs``)."""
+
+    __tablename__ = "play_strokes"
+
+    match_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    stroke: Mapped[str] = mapped_column(Text)

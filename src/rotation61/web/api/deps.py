@@ -18,11 +18,13 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
+import hmac
 from typing import Annotated, Final
 
 from fastapi import Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from rotation61.rules import Seat
 from rotation61.text import Language
 from rotation61.web.adapters.broker import Hub, PostgresListener
 from rotation61.web.core.errors import AuthenticationError, CsrfError
@@ -33,18 +35,22 @@ from rotation61.web.core.settings import Settings
 from rotation61.web.schemas import ErrorOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
+from rotation61.web.services.play import PlayService
 
 __all__ = [
     "CSRF_COOKIE",
     "ERRORS",
     "LANG_COOKIE",
     "ORGANISER_COOKIE",
+    "PLAY_TOKEN_HEADER",
     "Accounts",
     "AppContext",
     "Csrf",
     "Ctx",
     "Lang",
     "Organiser",
+    "Play",
+    "PlaySeats",
     "Referee",
     "Service",
     "check_csrf",
@@ -53,9 +59,13 @@ __all__ = [
     "csrf_form",
     "get_accounts",
     "get_ctx",
+    "get_play",
     "get_service",
     "language",
     "organiser",
+    "play_invite_key",
+    "play_seats",
+    "play_token",
     "referee",
     "referee_cookie",
     "request_language",
@@ -84,6 +94,7 @@ class AppContext:
     hub: Hub
     signer: Signer
     listener: PostgresListener | None = None
+    play: PlayService | None = None
 
 
 async def get_ctx(request: Request) -> AppContext:
@@ -269,3 +280,54 @@ ERRORS: Final[dict[int | str, dict[str, object]]] = {
     429: {"model": ErrorOut},
 }
 """The error responses the API documents: ``{"error": <name>, "detail": <message>}``."""
+
+
+# --- Play: the game service and the players' seat tokens ----------------------------------
+
+PLAY_TOKEN_HEADER: Final = "x-play-token"
+
+
+async def get_play(ctx: Ctx) -> PlayService:
+    """The play service."""
+    if ctx.play is None:  # pragma: no cover - every app built by build_context has one
+        raise AuthenticationError("this server does not host games")
+    return ctx.play
+
+
+Play = Annotated[PlayService, Depends(get_play)]
+
+
+def play_token(signer: Signer, match_id: int, seats: str, pin: str) -> str:
+    """The token of a game's seats (``"A"``, ``"B"`` or ``"AB"`` on one device)."""
+    return f"{seats}.{signer.mac('play', f'{match_id}:{seats}:{pin}')}"
+
+
+def play_invite_key(signer: Signer, match_id: int, pin: str) -> str:
+    """The key of an online game's invite link (it gives seat B's token)."""
+    return signer.mac("play-invite", f"{match_id}:{pin}")
+
+
+async def play_seats(match_id: int, request: Request, ctx: Ctx) -> frozenset[Seat]:
+    """The seats of a game that the request's ``X-Play-Token`` holds.
+
+    A header token cannot be sent cross-site without the page's script, so the inputs
+    need no CSRF token.
+
+    Raises:
+        MatchNotFoundError: no match has that number.
+        AuthenticationError: no token, or not a token of this game.
+    """
+    token = request.headers.get(PLAY_TOKEN_HEADER, "")
+    seats, _, _mac = token.partition(".")
+    known = ctx.service.cached(match_id)
+    stored = (
+        known[0] if known is not None else await run_in_threadpool(ctx.service.stored, match_id)
+    )
+    if seats in ("A", "B", "AB") and hmac.compare_digest(
+        token, play_token(ctx.signer, match_id, seats, stored.pin)
+    ):
+        return frozenset(Seat[s] for s in seats)
+    raise AuthenticationError(f"this device does not play in game {match_id} (no seat token)")
+
+
+PlaySeats = Annotated[frozenset[Seat], Depends(play_seats)]

@@ -1,0 +1,782 @@
+"""Use cases of the play page: games of 61 on the physics engine, judged by the referee.
+
+A game is a match (:class:`~rotation61.web.services.matches.MatchService` stores it, the
+hall and the scoreboards show it): its header carries the game's mode in the ``Game``
+tag, and each of its shot inputs carries the ball positions before the shot and the
+cue-ball placement. The stroke of each shot is stored beside its input
+(:class:`~rotation61.web.adapters.play.StrokeStore`), *before* the input, so every
+acknowledged shot has its stroke.
+
+The state of a game is derived by replay: the referee's state is the replay of the
+inputs (:class:`~rotation61.records.MatchLog`); the balls on the table are the
+positions stored with the last shot, played again with its stroke through the
+deterministic engine, then spotted and moved as the rulings and decisions after it say
+(:func:`table_after`). A fresh rack is the engine's break layout with an order seeded
+by the match number and the rack number, so it too is the same after a restart.
+
+The computer's seam is :class:`ComputerPlayer`: given the game, a stroke (with the
+cue-ball placement when in hand) or a decision, with a reason to show.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from enum import StrEnum
+from typing import Final, Protocol
+
+import numpy as np
+
+from rotation61.geometry import Point, TableSpec, get_table, placement_problem, spot_balls
+from rotation61.match import MatchState
+from rotation61.records import (
+    DecisionInput,
+    EventInput,
+    MatchHeader,
+    MatchLog,
+    ShotInput,
+)
+from rotation61.rules import (
+    CUE_BALL,
+    Ball,
+    IllegalActionError,
+    OfficialEvent,
+    Option,
+    Phase,
+    Ruling,
+    Seat,
+)
+from rotation61.sim import (
+    DEFAULT_PARAMS,
+    MotionState,
+    SimEvent,
+    SimResult,
+    SimTable,
+    Stroke,
+    break_layout,
+    simulate,
+)
+from rotation61.web.adapters.play import StrokeStore
+from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
+from rotation61.web.services.matches import MatchService
+
+__all__ = [
+    "GAME_TAG",
+    "LEVEL_TAG",
+    "MAX_ELEVATION",
+    "MAX_SPEED",
+    "MAX_TIP_OFFSET",
+    "MOTIONS",
+    "ComputerMove",
+    "ComputerPlayer",
+    "Game",
+    "GameMode",
+    "PlayService",
+    "Played",
+    "ball_segments",
+    "check_stroke",
+    "fresh_rack",
+    "settled",
+    "table_after",
+]
+
+GAME_TAG: Final = "Game"
+"""The header tag that makes a match a browser game; its value is the :class:`GameMode`."""
+LEVEL_TAG: Final = "Level"
+"""The header tag with the computer's level (1-10), in games against the computer."""
+MAX_SPEED: Final = 12.0
+"""The fastest stroke accepted (cue-ball speed of a centre hit, m/s; a hard break is ~9)."""
+MAX_ELEVATION: Final = 60.0
+"""The steepest cue elevation accepted, degrees."""
+MAX_TIP_OFFSET: Final = DEFAULT_PARAMS.miscue_limit
+"""The largest tip offset from the ball's centre accepted, in ball radii (the miscue limit)."""
+_log = logging.getLogger(__name__)
+_SETTLE_GAP_IN: Final = 2e-6
+"""Inches left between two balls that :func:`settled` pushes apart."""
+_SETTLE_PASSES: Final = 8
+_CACHE_SIZE: Final = 256
+_SHOT_CACHE_SIZE: Final = 128
+MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
+"""The motion states, in the order of the ``motion`` index of a segment row."""
+_MOTION_INDEX: Final = {m: i for i, m in enumerate(MOTIONS)}
+
+
+class GameMode(StrEnum):
+    """Who plays a game; the value is the ``Game`` tag's."""
+
+    COMPUTER = "computer"
+    """A player on this device against the computer (seat B)."""
+    HOTSEAT = "hotseat"
+    """Two players taking turns on one device."""
+    ONLINE = "online"
+    """Two players on two devices; the second joins by the invite link."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """A game between two inputs: the match, its log and the balls on the table.
+
+    Attributes:
+        stored: the match.
+        log: its inputs, judged.
+        mode: who plays it.
+        level: the computer's level (1-10), or ``None``.
+        spec: the table.
+        layout: the balls on the table, inches (the cue ball absent while in hand).
+    """
+
+    stored: StoredMatch
+    log: MatchLog
+    mode: GameMode
+    level: int | None
+    spec: TableSpec
+    layout: Mapping[Ball, Point]
+
+    @property
+    def match(self) -> MatchState:
+        """The referee's state of the match."""
+        return self.log.match
+
+    @property
+    def in_hand(self) -> bool:
+        """The player to shoot places the cue ball behind the head string first."""
+        rack = self.match.rack
+        return rack.phase is Phase.SHOT and (rack.cue_in_hand or CUE_BALL not in self.layout)
+
+    @property
+    def to_act(self) -> Seat | None:
+        """Who shoots or decides next; ``None`` once the match is over."""
+        return None if self.match.is_over else self.match.rack.to_act
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Played:
+    """A shot played: the game after it, and the engine's result to animate.
+
+    Attributes:
+        game: the game after the shot.
+        seq: the shot's input number.
+        start: the balls before the shot (the placed cue ball included), inches.
+        stroke: the stroke.
+        result: the engine's result (with its trajectory).
+        segments: every ball's motion segments (:func:`ball_segments`).
+        ruling: the referee's ruling.
+    """
+
+    game: Game
+    seq: int
+    start: Mapping[Ball, Point]
+    stroke: Stroke
+    result: SimResult
+    segments: Mapping[Ball, list[list[float]]]
+    ruling: Ruling
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ComputerMove:
+    """What the computer does: a stroke (placing the cue ball first if in hand) or a decision.
+
+    Attributes:
+        stroke: the stroke, or ``None`` for a decision.
+        placement: where it places the cue ball in hand, inches.
+        option: its decision after a foul, or ``None`` for a stroke.
+        reasons: why, in words a player reads, by language (``"vi"``, ``"en"``).
+    """
+
+    stroke: Stroke | None = None
+    placement: Point | None = None
+    option: Option | None = None
+    reasons: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
+class ComputerPlayer(Protocol):
+    """The seam of the computer player (``rotation61.ai``): given a game, its move."""
+
+    def move(self, game: Game, level: int) -> ComputerMove:
+        """The computer's move at a level (1-10) when it is to act."""
+        ...
+
+
+def check_stroke(stroke: Stroke) -> Stroke:
+    """Refuse a stroke the play page does not accept, naming the bad value.
+
+    Raises:
+        OutOfRangeError: a speed outside (0, :data:`MAX_SPEED`], an elevation outside
+            [0, :data:`MAX_ELEVATION`], or a tip offset beyond :data:`MAX_TIP_OFFSET`.
+    """
+    if not 0 < stroke.speed <= MAX_SPEED:
+        raise OutOfRangeError(f"stroke speed {stroke.speed!r} m/s is outside (0, {MAX_SPEED}]")
+    if not 0 <= stroke.theta <= MAX_ELEVATION:
+        raise OutOfRangeError(
+            f"cue elevation {stroke.theta!r} degrees is outside [0, {MAX_ELEVATION}]"
+        )
+    if math.hypot(stroke.a, stroke.b) > MAX_TIP_OFFSET + 1e-12:
+        raise OutOfRangeError(
+            f"tip offset ({stroke.a!r}, {stroke.b!r}) is beyond the miscue limit "
+            f"{MAX_TIP_OFFSET} ball radii"
+        )
+    return stroke
+
+
+def fresh_rack(spec: TableSpec, header: MatchHeader, match_id: int, rack: int) -> dict[Ball, Point]:
+    """The object balls of a new rack (no cue ball), seeded by the match and rack numbers."""
+    rng = np.random.default_rng([match_id, rack])
+    layout = break_layout(spec, rng, pattern=header.ruleset.rack_pattern)
+    layout.pop(CUE_BALL)
+    return layout
+
+
+def _spot(
+    spec: TableSpec,
+    match: MatchState,
+    layout: dict[Ball, Point],
+    lowest: Ball | None,
+    others: tuple[Ball, ...],
+) -> dict[Ball, Point]:
+    """The layout with ``lowest`` (§IX) and ``others`` (§XIII) spotted by the geometry layer."""
+    if lowest is None and not others:
+        return layout
+    for ball in (lowest, *others):
+        if ball is not None:
+            layout.pop(ball, None)
+    rules = match.rules
+    objects = {b: p for b, p in layout.items() if b != CUE_BALL}
+    spotted = spot_balls(
+        spec,
+        occupied=objects,
+        cue_ball=layout.get(CUE_BALL),
+        lowest=lowest,
+        others=others,
+        cue_ball_gap=float(rules.cue_ball_spot_gap_in),
+        direction=rules.spot_others_direction,
+    )
+    return {**layout, **spotted}
+
+
+def table_after(
+    game_stored: StoredMatch,
+    log: MatchLog,
+    strokes: Mapping[int, Stroke],
+    spec: TableSpec,
+) -> dict[Ball, Point]:
+    """The balls on the table after every input of a game (the cue ball absent when in hand).
+
+    The last shot is played again from its stored positions with its stored stroke; the
+    steps after it (decisions) move the balls as the options say. A game whose log has
+    no shot in the current rack stands at a fresh rack.
+
+    Raises:
+        IllegalActionError: a shot of the log has no stored stroke or positions.
+    """
+    steps = log.steps()
+    last = max((i for i, s in enumerate(steps) if isinstance(s.step, ShotInput)), default=None)
+    match_id = game_stored.id
+    header = game_stored.header
+    before: dict[Ball, Point] = {}
+    if last is None:
+        layout = fresh_rack(spec, header, match_id, 0)
+        start = 0
+    else:
+        step = steps[last]
+        shot = step.step
+        assert isinstance(shot, ShotInput)
+        stroke = strokes.get(last + 1)
+        if stroke is None or not shot.positions:
+            raise IllegalActionError(
+                f"match {match_id} input {last + 1} is a shot without a stroke or positions: "
+                "it is not a browser game's shot"
+            )
+        result = simulate(dict(shot.positions), stroke, table=SimTable.from_spec(spec))
+        layout = _after_step(spec, step.after, step.ruling, result.layout, match_id, header)
+        start = last + 1
+        before = dict(shot.positions)
+    for i in range(start, len(steps)):
+        step = steps[i]
+        item = step.step
+        if isinstance(item, DecisionInput):
+            rack = step.before.rack
+            if item.option is Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN:
+                layout.pop(CUE_BALL, None)
+                layout = _spot(spec, step.after, layout, rack.lowest, ())
+            elif item.option is Option.RESTORE_AND_OFFENDER_REPLAYS:
+                layout = {b: p for b, p in before.items() if b != CUE_BALL}
+            elif item.option is Option.CUE_IN_HAND_KITCHEN:
+                layout.pop(CUE_BALL, None)
+        if step.after.rack_number != step.before.rack_number and not step.after.is_over:
+            layout = fresh_rack(spec, header, match_id, step.after.rack_number)
+    return layout
+
+
+def _after_step(
+    spec: TableSpec,
+    after: MatchState,
+    ruling: Ruling | None,
+    rest: dict[Ball, Point],
+    match_id: int,
+    header: MatchHeader,
+) -> dict[Ball, Point]:
+    """The balls after a shot: where they stopped, then spotted, or a new rack."""
+    if ruling is None:
+        return rest
+    if (ruling.result is not None and not after.is_over) or ruling.rerack:
+        return fresh_rack(spec, header, match_id, after.rack_number)
+    layout = settled(spec, rest)
+    if after.rack.cue_in_hand:
+        layout.pop(CUE_BALL, None)
+    return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
+
+
+def settled(spec: TableSpec, rest: Mapping[Ball, Point]) -> dict[Ball, Point]:
+    """The rest positions as a layout the engine accepts for the next shot.
+
+    Two cases the engine leaves and then refuses as a layout: a ball at rest in a
+    pocket's mouth, between the jaws, its centre less than R from the cushion line
+    (moved to the nearest point inside the cushions: at most the mouth's depth); and
+    two balls at rest overlapping within the engine's tolerance, or a ball so moved
+    onto another (pushed apart along their line of centres to D plus
+    :data:`_SETTLE_GAP_IN`, each half the way, a few passes).
+    """
+    r = spec.ball_radius
+    lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
+    out = {b: Point(min(max(p.x, lo_x), hi_x), min(max(p.y, lo_y), hi_y)) for b, p in rest.items()}
+    need = spec.ball_diameter + _SETTLE_GAP_IN
+    balls = sorted(out)
+    for _ in range(_SETTLE_PASSES):
+        moved = False
+        for i, a in enumerate(balls):
+            for b in balls[i + 1 :]:
+                pa, pb = out[a], out[b]
+                dx, dy = pb.x - pa.x, pb.y - pa.y
+                d = math.hypot(dx, dy)
+                if d >= need - _SETTLE_GAP_IN / 2:
+                    continue
+                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                half = (need - d) / 2
+
+                def clamp(x: float, y: float) -> Point:
+                    return Point(min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y))
+
+                # each moves half the way; one held by a cushion leaves the rest to the other
+                pa = clamp(pa.x - ux * half, pa.y - uy * half)
+                pb = clamp(pa.x + ux * need, pa.y + uy * need)
+                pa = clamp(pb.x - ux * need, pb.y - uy * need)
+                out[a], out[b] = pa, pb
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+def ball_segments(
+    result: SimResult, events: tuple[SimEvent, ...] | None = None
+) -> dict[Ball, list[list[float]]]:
+    """Each ball's motion segments: its state at the strike and after each of its events.
+
+    Rows are ``[t0, x, y, vx, vy, wx, wy, wz, motion]`` (SI units, ``motion`` an index
+    into :data:`MOTIONS`). A row holds from ``t0`` until the ball's next row; between
+    them the ball follows its motion law (``docs/physics.md``). The states are the
+    engine's own (:meth:`~rotation61.sim.Trajectory.states_at` at each event time).
+    """
+    trajectory = result.trajectory
+    if trajectory is None:
+        raise ValueError("the result has no trajectory: simulate(..., trajectory=True)")
+    touched: dict[float, set[Ball]] = {0.0: set(trajectory.balls)}
+    for event in result.events if events is None else events:
+        balls = touched.setdefault(event.time, set())
+        balls.add(event.ball)
+        if event.other is not None:
+            balls.add(event.other)
+    out: dict[Ball, list[list[float]]] = {b: [] for b in trajectory.balls}
+    for at in sorted(touched):
+        states = trajectory.states_at(at)
+        for ball in sorted(touched[at]):
+            s = states[ball]
+            out[ball].append(
+                [at, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
+            )
+    return out
+
+
+def stroke_from_dict(data: Mapping[str, float]) -> Stroke:
+    """A stored stroke."""
+    return Stroke(
+        speed=float(data["speed"]),
+        phi=float(data["phi"]),
+        theta=float(data.get("theta", 0.0)),
+        a=float(data.get("a", 0.0)),
+        b=float(data.get("b", 0.0)),
+    )
+
+
+def stroke_to_dict(stroke: Stroke) -> dict[str, float]:
+    """A stroke as stored: speed, phi, theta, a, b."""
+    speed, phi, theta, a, b = stroke.as_tuple()
+    return {"speed": speed, "phi": phi, "theta": theta, "a": a, "b": b}
+
+
+_ShotData = tuple[dict[Ball, Point], Stroke, SimResult, dict[Ball, list[list[float]]]]
+
+
+class PlayService:
+    """The play page's use cases over the match service and the stroke store.
+
+    Args:
+        matches: the match service (storage, memory of the logs, the live updates).
+        strokes: where the strokes are stored.
+        computer: the computer player, if one is installed.
+    """
+
+    def __init__(
+        self,
+        matches: MatchService,
+        strokes: StrokeStore,
+        computer: ComputerPlayer | None = None,
+    ) -> None:
+        self._matches = matches
+        self._strokes = strokes
+        self.computer = computer
+        self._tables: OrderedDict[int, tuple[int, dict[Ball, Point], dict[int, Stroke]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+        self._locks: dict[int, threading.Lock] = {}
+        self._shots: OrderedDict[tuple[int, int], _ShotData] = OrderedDict()
+        self._notes: dict[int, tuple[int, list[Mapping[str, str]]]] = {}
+        self._thinking: set[int] = set()
+        self._computer_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
+        self.think_times: list[float] = []
+        """Seconds the computer took for each move (for the load bench)."""
+
+    def warm_up(self) -> None:
+        """Load (or compile, the first time on a machine) the engine's kernels."""
+        spec = get_table("9ft")
+        layout = {CUE_BALL: Point(20.0, 25.0), 1: spec.foot_spot}
+        simulate(
+            layout, Stroke(speed=1.0, phi=0.0), table=SimTable.from_spec(spec), trajectory=True
+        )
+
+    # --- Setup ---------------------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        mode: GameMode,
+        players: tuple[str, str],
+        race_to: int,
+        rules: str,
+        table_size: str,
+        level: int | None = None,
+    ) -> StoredMatch:
+        """Start a game (a match with the ``Game`` tag).
+
+        Raises:
+            OutOfRangeError: a level outside 1..10, or missing against the computer; a
+                name or race out of range.
+            UnknownRuleSetError: an unknown rule preset.
+            UnknownTableError: an unknown table size.
+        """
+        get_table(table_size)
+        tags = [(GAME_TAG, mode.value), (TABLE_SIZE_TAG, table_size)]
+        if mode is GameMode.COMPUTER:
+            if level is None or not 1 <= level <= 10:
+                raise OutOfRangeError(f"computer level {level!r} is outside 1..10")
+            tags.append((LEVEL_TAG, str(level)))
+        elif level is not None:
+            raise OutOfRangeError(f"a level ({level!r}) is only for games against the computer")
+        header = MatchHeader.of(players=players, race_to=race_to, rules=rules, tags=tags)
+        return self._matches.create_match(header)
+
+    def mode_of(self, stored: StoredMatch) -> GameMode:
+        """The mode of a game.
+
+        Raises:
+            IllegalActionError: the match is not a browser game.
+        """
+        value = stored.header.tag(GAME_TAG)
+        if value not in {m.value for m in GameMode}:
+            raise IllegalActionError(f"match {stored.id} is not a browser game")
+        return GameMode(value)
+
+    # --- State ---------------------------------------------------------------------------
+
+    def game(self, match_id: int) -> Game:
+        """A game as it stands (replayed from storage when not in memory).
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            IllegalActionError: the match is not a browser game.
+        """
+        stored, log = self._matches.board(match_id)
+        return self._game(stored, log)
+
+    def _game(self, stored: StoredMatch, log: MatchLog) -> Game:
+        mode = self.mode_of(stored)
+        spec = get_table(stored.table_size)
+        with self._lock:
+            known = self._tables.get(stored.id)
+        if known is not None and known[0] == log.length:
+            layout = known[1]
+        else:
+            strokes = known[2] if known is not None else {}
+            if any(
+                isinstance(s.step, ShotInput) and i + 1 not in strokes
+                for i, s in enumerate(log.steps())
+            ):
+                raw = self._strokes.load_strokes(stored.id)
+                strokes = {seq: stroke_from_dict(d) for seq, d in raw.items()}
+            layout = table_after(stored, log, strokes, spec)
+            self._keep(stored.id, log.length, layout, strokes)
+        level_tag = stored.header.tag(LEVEL_TAG)
+        return Game(
+            stored=stored,
+            log=log,
+            mode=mode,
+            level=int(level_tag) if level_tag else None,
+            spec=spec,
+            layout=dict(layout),
+        )
+
+    def _keep(
+        self, match_id: int, length: int, layout: dict[Ball, Point], strokes: dict[int, Stroke]
+    ) -> None:
+        with self._lock:
+            self._tables[match_id] = (length, dict(layout), strokes)
+            self._tables.move_to_end(match_id)
+            while len(self._tables) > _CACHE_SIZE:
+                self._tables.popitem(last=False)
+
+    def _game_lock(self, match_id: int) -> threading.Lock:
+        with self._lock:
+            return self._locks.setdefault(match_id, threading.Lock())
+
+    def strokes(self, match_id: int) -> dict[int, Stroke]:
+        """Every stored stroke of a game, by input number."""
+        raw = self._strokes.load_strokes(match_id)
+        return {seq: stroke_from_dict(d) for seq, d in raw.items()}
+
+    # --- Inputs --------------------------------------------------------------------------
+
+    def shoot(
+        self,
+        match_id: int,
+        expected_seq: int,
+        seats: frozenset[Seat],
+        stroke: Stroke,
+        placement: Point | None = None,
+    ) -> Played:
+        """Play a stroke: simulate it, judge it, store it; nothing changes on an error.
+
+        Args:
+            match_id: the game.
+            expected_seq: the number of inputs the player's screen showed.
+            seats: the seats the player holds.
+            stroke: the stroke.
+            placement: the cue ball's centre, when it is in hand (inches).
+
+        Raises:
+            OutOfRangeError: a stroke out of range, or a placement the geometry layer
+                refuses (outside the kitchen, off the table, on a ball).
+            IllegalActionError: not this player's turn, a decision is awaited, the match
+                is over, a placement without the cue ball in hand or none with it.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+        """
+        check_stroke(stroke)
+        with self._game_lock(match_id):
+            game = self.game(match_id)
+            self._check_turn(game, seats, Phase.SHOT)
+            layout = dict(game.layout)
+            if game.in_hand:
+                if placement is None:
+                    raise IllegalActionError(
+                        "the cue ball is in hand: place it behind the head string first"
+                    )
+                problem = placement_problem(game.spec, placement, layout.values(), kitchen=True)
+                if problem is not None:
+                    raise OutOfRangeError(
+                        f"cue ball placement ({placement.x:g}, {placement.y:g}) is refused: "
+                        f"{problem.value.replace('_', ' ')}"
+                    )
+                layout[CUE_BALL] = placement
+            elif placement is not None:
+                raise IllegalActionError("the cue ball is not in hand: it cannot be placed")
+            start = dict(sorted(layout.items()))
+            result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
+            item = ShotInput(shot=result.shot, placement=placement, positions=tuple(start.items()))
+            game.log.append(item)  # judged before anything is stored
+            seq = expected_seq + 1
+            self._strokes.put_stroke(match_id, seq, stroke_to_dict(stroke))
+            stored, log = self._matches.submit(match_id, expected_seq, item)
+            ruling = log.steps()[-1].ruling
+            assert ruling is not None
+            with self._lock:
+                known = self._tables.get(match_id)
+            strokes = dict(known[2]) if known is not None else self.strokes(match_id)
+            strokes[seq] = stroke
+            after = _after_step(
+                game.spec, log.match, ruling, result.layout, match_id, stored.header
+            )
+            self._keep(match_id, log.length, after, strokes)
+            segments = ball_segments(result)
+            self._remember_shot(match_id, seq, (start, stroke, result, segments))
+            return Played(
+                game=self._game(stored, log),
+                seq=seq,
+                start=start,
+                stroke=stroke,
+                result=result,
+                segments=segments,
+                ruling=ruling,
+            )
+
+    def decide(
+        self, match_id: int, expected_seq: int, seats: frozenset[Seat], option: Option
+    ) -> Game:
+        """The incoming player's decision after a foul.
+
+        Raises:
+            IllegalActionError: not this player's decision, or an option not offered.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+        """
+        with self._game_lock(match_id):
+            game = self.game(match_id)
+            self._check_turn(game, seats, Phase.DECISION)
+            stored, log = self._matches.submit(match_id, expected_seq, DecisionInput(option=option))
+            return self._game(stored, log)
+
+    # --- The computer ----------------------------------------------------------------------
+
+    def computer_seat(self, game: Game) -> Seat | None:
+        """The computer's seat (B) in a game against it, if a computer is installed."""
+        return Seat.B if game.mode is GameMode.COMPUTER and self.computer else None
+
+    def wake_computer(self, match_id: int) -> None:
+        """Let the computer play its turn(s) in the background, if it is to act.
+
+        Called after every input and when a game is read (so a game against the computer
+        goes on after a restart). One run per game at a time.
+        """
+        if self.computer is None:
+            return
+        with self._lock:
+            if match_id in self._thinking:
+                return
+            self._thinking.add(match_id)
+        self._computer_pool.submit(self._computer_turns, match_id)
+
+    def _computer_turns(self, match_id: int) -> None:
+        try:
+            self.computer_turns(match_id)
+        except Exception:  # a background thread: say it, the next read wakes it again
+            _log.exception("the computer could not play in game %s", match_id)
+        finally:
+            with self._lock:
+                self._thinking.discard(match_id)
+
+    def computer_turns(self, match_id: int, limit: int = 200) -> int:
+        """Play the computer's moves while it is to act; returns how many it made."""
+        computer = self.computer
+        made = 0
+        reasons: list[Mapping[str, str]] = []
+        for _ in range(limit):
+            game = self.game(match_id)
+            seat = self.computer_seat(game)
+            if computer is None or seat is None or game.to_act is not seat:
+                break
+            started = time.perf_counter()
+            move = computer.move(game, game.level or 1)
+            self.think_times.append(time.perf_counter() - started)
+            seq = game.log.length
+            if move.option is not None:
+                self.decide(match_id, seq, frozenset({seat}), move.option)
+            elif move.stroke is not None:
+                placement = move.placement if game.in_hand else None
+                self.shoot(match_id, seq, frozenset({seat}), check_stroke(move.stroke), placement)
+            else:  # pragma: no cover - a computer always moves
+                break
+            reasons.append(move.reasons)
+            length = self.game(match_id).log.length
+            with self._lock:  # the reasons of this turn's moves, in order
+                self._notes[match_id] = (length, list(reasons))
+            made += 1
+        return made
+
+    def computer_note(self, match_id: int, seq: int, lang: str) -> list[str]:
+        """Why the computer made each move of its last turn, while it is the last input."""
+        with self._lock:
+            after, notes = self._notes.get(match_id, (-1, []))
+        return [n.get(lang, "") for n in notes] if after == seq else []
+
+    def concede(self, match_id: int, expected_seq: int, seats: frozenset[Seat]) -> Game:
+        """A player concedes the game (A38): the match ends, the opponent wins.
+
+        The conceding player is the token's seat; on a shared device (both seats), the
+        player to act.
+
+        Raises:
+            IllegalActionError: the game is over.
+            StaleInputError: ``expected_seq`` is not the current number of inputs.
+        """
+        with self._game_lock(match_id):
+            game = self.game(match_id)
+            if game.match.is_over:
+                raise IllegalActionError(f"game {match_id} is over")
+            seat = next(iter(seats)) if len(seats) == 1 else game.match.rack.to_act
+            item = EventInput(event=OfficialEvent.CONCEDE_MATCH, player=seat)
+            stored, log = self._matches.submit(match_id, expected_seq, item)
+            return self._game(stored, log)
+
+    def _check_turn(self, game: Game, seats: frozenset[Seat], phase: Phase) -> None:
+        rack = game.match.rack
+        if game.match.is_over:
+            raise IllegalActionError(f"game {game.stored.id} is over")
+        if rack.to_act not in seats:
+            raise IllegalActionError(
+                f"it is {game.stored.header.players[rack.to_act]}'s turn ({rack.to_act.name}), "
+                "not yours"
+            )
+        if rack.phase is not phase:
+            wanted = "a decision" if rack.phase is Phase.DECISION else "a shot"
+            raise IllegalActionError(f"the referee waits for {wanted}")
+
+    def replay_shot(self, match_id: int, seq: int) -> _ShotData:
+        """Shot input ``seq`` of a game (played again by the deterministic engine).
+
+        Returns:
+            The balls before it, the stroke, the engine's result and the segments.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            OutOfRangeError: no such shot, or a shot without a stored stroke.
+        """
+        with self._lock:
+            known = self._shots.get((match_id, seq))
+        if known is not None:
+            return known
+        game = self.game(match_id)
+        steps = game.log.steps()
+        if not 1 <= seq <= len(steps) or not isinstance(steps[seq - 1].step, ShotInput):
+            raise OutOfRangeError(f"input {seq} of game {match_id} is not a shot")
+        item = steps[seq - 1].step
+        assert isinstance(item, ShotInput)
+        stroke = self.strokes(match_id).get(seq)
+        if stroke is None:
+            raise OutOfRangeError(f"shot {seq} of game {match_id} has no stored stroke")
+        start = dict(item.positions)
+        result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
+        data = (start, stroke, result, ball_segments(result))
+        self._remember_shot(match_id, seq, data)
+        return data
+
+    def _remember_shot(self, match_id: int, seq: int, data: _ShotData) -> None:
+        with self._lock:
+            self._shots[(match_id, seq)] = data
+            self._shots.move_to_end((match_id, seq))
+            while len(self._shots) > _SHOT_CACHE_SIZE:
+                self._shots.popitem(last=False)
