@@ -14,7 +14,11 @@
   function advance(row, dt, p, motions) {
     let x = row[1], y = row[2], vx = row[3], vy = row[4], wx = row[5], wy = row[6], wz = row[7];
     const m = motions[row[8]];
-    if (m === "stationary" || m === "pocketed" || dt === 0) return [x, y, vx, vy, m];
+    if (m === "stationary" || m === "pocketed" || m === "off_table" || dt === 0) return [x, y, vx, vy, m];
+    // In flight the cloth does not touch the ball: its centre moves straight on at its
+    // speed across the table (the height follows a parabola the top-down view does not
+    // draw), and its spins stay as they were.
+    if (m === "airborne") return [x + vx * dt, y + vy * dt, vx, vy, m];
     const R = p.R, g = p.g;
     const alpha = 2.5 * p.mu_spin * g / R;
     if (wz > 0) wz = Math.max(wz - alpha * dt, 0); else if (wz < 0) wz = Math.min(wz + alpha * dt, 0);
@@ -148,7 +152,7 @@
       }
       for (const key of Object.keys(this.balls)) {
         const p = this.balls[key];
-        if (p.motion === "pocketed") continue;
+        if (p.motion === "pocketed" || p.motion === "off_table") continue;
         this.ball(Number(key), p.x, p.y, Number(key) === m.lowest);
       }
       if (m.place) {
@@ -235,7 +239,7 @@
     tweenTo(balls, ms) {
       return new Promise((resolve) => {
         const from = {};
-        for (const k of Object.keys(this.balls)) if (this.balls[k].motion !== "pocketed") from[k] = [this.balls[k].x, this.balls[k].y];
+        for (const k of Object.keys(this.balls)) if (this.balls[k].motion !== "pocketed" && this.balls[k].motion !== "off_table") from[k] = [this.balls[k].x, this.balls[k].y];
         let start = null;
         const frame = (now) => {
           if (start === null) start = now;
