@@ -21,21 +21,37 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from rotation61.rules import Rotation61Error
+from rotation61.text import Language
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
-from rotation61.web.adapters.broker import Hub, LocalNotifier, PostgresListener
+from rotation61.web.adapters.broker import FragmentHub, Hub, LocalNotifier, PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
+from rotation61.web.adapters.tournaments import (
+    EVENTS_CHANNEL,
+    SqlTournaments,
+    parse_event_payload,
+)
 from rotation61.web.api.deps import AppContext, request_language
 from rotation61.web.api.middleware import BodyLimit, SecurityHeaders
-from rotation61.web.api.routes import accounts, console, desk, live, matches, pages
+from rotation61.web.api.routes import (
+    accounts,
+    console,
+    desk,
+    live,
+    matches,
+    pages,
+    tournaments,
+)
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import WebError, status_for
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
+from rotation61.web.presenters.tournaments import event_frame, table_frame
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
+from rotation61.web.services.tournaments import ResultFeed, TournamentService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
@@ -47,6 +63,7 @@ ROUTERS: Final[tuple[APIRouter, ...]] = (
     live.router,
     accounts.router,
     desk.router,
+    tournaments.router,
     pages.router,
 )
 """Every router, in the order they are matched (a new feature adds its own here)."""
@@ -74,9 +91,16 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     # The service wakes this worker's hub at once on every backend; on PostgreSQL the
     # input's transaction also notifies every worker (this one skips what it has shown).
     notifier = LocalNotifier()
-    service = MatchService(repository, notifier)
+    feed = ResultFeed(notifier)
+    service = MatchService(repository, feed)
+    feed.matches = service
     hub = Hub(service, scoreboard_view)
     notifier.hub = hub
+    events = _event_hub()
+    tournament_service = TournamentService(SqlTournaments(engine), service, events.hub)
+    events.tournaments = tournament_service
+    feed.tournaments = tournament_service
+    tournament_service.resume_all()
     listener = (
         PostgresListener(_conninfo(settings.database_url), NOTIFY_CHANNEL, hub, service.offer)
         if settings.is_postgres
@@ -88,8 +112,46 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         accounts=AccountService(account_store, service, signer, SqlFailureLog(engine)),
         hub=hub,
         signer=signer,
+        tournaments=tournament_service,
+        events=events.hub,
         listener=listener,
+        event_listener=(
+            PostgresListener(
+                _conninfo(settings.database_url),
+                EVENTS_CHANNEL,
+                events.hub,
+                parse=parse_event_payload,
+            )
+            if settings.is_postgres
+            else None
+        ),
     )
+
+
+class _EventStreams:
+    """The event and table streams' renderer, wired to the tournament service."""
+
+    def __init__(self) -> None:
+        self.tournaments: TournamentService | None = None
+        self.hub = FragmentHub(self.render, self.touched)
+
+    def touched(self, event_id: int) -> list[str]:
+        """An event's change touches its page and every table's console."""
+        return [f"event:{event_id}", *(k for k in self.hub.streams() if k.startswith("table:"))]
+
+    def render(self, stream: str, lang: Language) -> bytes | None:
+        """The frame of ``event:N`` or ``table:N`` (reads storage when behind)."""
+        if self.tournaments is None:
+            return None
+        kind, _, number = stream.partition(":")
+        if kind == "event":
+            return event_frame(self.tournaments.event(int(number)), lang)
+        now = self.tournaments.table_now(int(number))
+        return table_frame(int(number), now[2] if now is not None else None)
+
+
+def _event_hub() -> _EventStreams:
+    return _EventStreams()
 
 
 def _error_response(request: Request, status: int, name: str, detail: str) -> Response:
@@ -115,16 +177,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         ctx.hub.bind(asyncio.get_running_loop())
-        if ctx.listener is not None:
-            ctx.listener.start()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(ctx.listener.ready.wait(), timeout=5)
+        ctx.events.bind(asyncio.get_running_loop())
+        for listener in (ctx.listener, ctx.event_listener):
+            if listener is not None:
+                listener.start()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(listener.ready.wait(), timeout=5)
         try:
             yield
         finally:
-            if ctx.listener is not None:
-                await ctx.listener.stop()
+            for listener in (ctx.listener, ctx.event_listener):
+                if listener is not None:
+                    await listener.stop()
             await ctx.hub.close()
+            await ctx.events.close()
             engine.dispose()
 
     app = FastAPI(
@@ -153,7 +219,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", include_in_schema=False, response_model=HealthOut)
     async def _health() -> HealthOut:
-        return HealthOut(ok=True, spectators=ctx.hub.subscriber_count)
+        return HealthOut(ok=True, spectators=ctx.hub.subscriber_count + ctx.events.subscriber_count)
 
     app.add_middleware(BodyLimit, limit=settings.max_upload_bytes)
     app.add_middleware(SecurityHeaders)  # outermost: on every response, the 413 included

@@ -35,6 +35,7 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "Repository",
     "SqlRepository",
+    "match_row",
     "notify_payload",
     "parse_payload",
 ]
@@ -143,6 +144,35 @@ def _stored(row: MatchRow) -> StoredMatch:
     )
 
 
+def match_row(header: MatchHeader, *, pin: str, created_at: str) -> MatchRow:
+    """The row of a new, scheduled match (the table's name and size out of the tags)."""
+    table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
+    tags: dict[str, str] = {}
+    for name, value in header.tags:
+        if name in table:
+            table[name] = value
+        else:
+            tags[name] = value
+    return MatchRow(
+        player_a=header.players[0],
+        player_b=header.players[1],
+        race_to=header.race_to,
+        preset=header.rules,
+        overrides=_dumps(dict(header.config)),
+        first_breaker=header.first_breaker.name,
+        table_name=table[TABLE_TAG],
+        table_size=table[TABLE_SIZE_TAG],
+        tags=_dumps(tags),
+        pin=pin,
+        log_length=0,
+        status=MatchStatus.SCHEDULED.value,
+        racks_won_a=0,
+        racks_won_b=0,
+        form_id=None,
+        created_at=created_at,
+    )
+
+
 def _dumps(value: Mapping[str, object]) -> str:
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
@@ -178,31 +208,11 @@ class SqlRepository:
         Raises:
             DuplicateFormError: the match could not be stored, nor the form's found.
         """
-        table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
-        tags: dict[str, str] = {}
-        for name, value in header.tags:
-            if name in table:
-                table[name] = value
-            else:
-                tags[name] = value
-        row = MatchRow(
-            player_a=header.players[0],
-            player_b=header.players[1],
-            race_to=header.race_to,
-            preset=header.rules,
-            overrides=_dumps(dict(header.config)),
-            first_breaker=header.first_breaker.name,
-            table_name=table[TABLE_TAG],
-            table_size=table[TABLE_SIZE_TAG],
-            tags=_dumps(tags),
-            pin=pin,
-            log_length=len(inputs),
-            status=status.value,
-            racks_won_a=racks_won[0],
-            racks_won_b=racks_won[1],
-            form_id=form_id,
-            created_at=created_at,
-        )
+        row = match_row(header, pin=pin, created_at=created_at)
+        row.log_length = len(inputs)
+        row.status = status.value
+        row.racks_won_a, row.racks_won_b = racks_won
+        row.form_id = form_id
         with self._write_lock, self._sessions() as session:
             try:
                 session.add(row)

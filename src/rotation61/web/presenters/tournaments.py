@@ -1,0 +1,361 @@
+"""The event's public views: the bracket as SVG, round tables, standings, the tables board.
+
+Every view is server-rendered HTML (escaped here) so that the page and its live frames
+show the same thing: a page includes the fragment, and each frame of the event's
+stream carries the whole fragment again (rendered once per language per change).
+
+- Elimination formats: one SVG per part of the bracket (winners' side, losers' side,
+  finals; the main bracket in single elimination), a column per round, the matches of
+  a round spaced evenly, with connectors where a round feeds the next one pair by pair.
+- Round robin and Swiss: a table of matches per round.
+- Standings: the lines with the tie-break columns, under the criteria in their order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Final
+
+from rotation61.text import Language
+from rotation61.tournament import BYE, Format, Match, Stage, Status
+from rotation61.tournament.queue import priority
+from rotation61.web.adapters.broker import data_frame
+from rotation61.web.core.i18n import ui
+from rotation61.web.schemas import (
+    EntryOut,
+    LineOut,
+    TournamentMatchOut,
+    TournamentOut,
+)
+from rotation61.web.services.tournaments import LiveEvent
+
+__all__ = [
+    "board_fragment",
+    "bracket_svgs",
+    "event_fragment",
+    "event_frame",
+    "table_frame",
+    "tournament_out",
+]
+
+_BOX_W: Final = 190
+_BOX_H: Final = 46
+_COL_GAP: Final = 40
+_ROW_GAP: Final = 12
+_TOP: Final = 24
+_FILL: Final = {
+    Status.PENDING: "#ffffff",
+    Status.READY: "#eef6ff",
+    Status.PLAYING: "#fff4cc",
+    Status.DONE: "#e9f5ee",
+    Status.WALKOVER: "#f1ece4",
+    Status.BYE: "#f4f4f4",
+    Status.VOID: "#f4f4f4",
+}
+_PARTS: Final = (
+    ("main", (Stage.MAIN,)),
+    ("winners", (Stage.WINNERS,)),
+    ("losers", (Stage.LOSERS,)),
+    ("finals", (Stage.GRAND_FINAL, Stage.RESET, Stage.KNOCKOUT)),
+)
+
+
+def _name(live: LiveEvent, player: str | None, lang: Language) -> str:
+    if player is None:
+        return "—"
+    if player == BYE:
+        return ui("t.bye", lang)
+    return live.name_of(player) or player
+
+
+def _column_key(match: Match) -> tuple[int, int]:
+    order = {Stage.GRAND_FINAL: 1, Stage.RESET: 2}
+    return (order.get(match.stage, 0), match.round)
+
+
+def _box(live: LiveEvent, match: Match, x: int, y: int, lang: Language) -> str:
+    lines = []
+    for slot in (0, 1):
+        player = match.players[slot]
+        won = bool(match.winner) and match.winner == player
+        score = str(match.racks[slot]) if match.status is Status.DONE else ""
+        if match.status is Status.WALKOVER and won:
+            score = "W/O"
+        weight = ' font-weight="bold"' if won else ""
+        ty = y + 19 + slot * 20
+        lines.append(
+            f'<text x="{x + 6}" y="{ty}" font-size="13"{weight}>'
+            f"{escape(_name(live, player, lang)[:22])}</text>"
+            f'<text x="{x + _BOX_W - 6}" y="{ty}" font-size="13" text-anchor="end"{weight}>'
+            f"{escape(score)}</text>"
+        )
+    label = match.id + (f" · {ui('t.table', lang, n=match.table)}" if match.table else "")
+    stroke = "#c77700" if match.status is Status.PLAYING else "#888"
+    return (
+        f'<g id="m-{escape(match.id)}" class="m {match.status.value}" '
+        f'data-status="{match.status.value}">'
+        f'<text x="{x}" y="{y - 3}" font-size="10" fill="#555">{escape(label)}</text>'
+        f'<rect x="{x}" y="{y}" width="{_BOX_W}" height="{_BOX_H}" rx="5" '
+        f'fill="{_FILL[match.status]}" stroke="{stroke}" stroke-width="1.5"/>'
+        f'<line x1="{x}" y1="{y + _BOX_H // 2}" x2="{x + _BOX_W}" y2="{y + _BOX_H // 2}" '
+        f'stroke="#ddd"/>{"".join(lines)}</g>'
+    )
+
+
+def _svg(live: LiveEvent, matches: Sequence[Match], title: str, lang: Language) -> str:
+    columns: dict[tuple[int, int], list[Match]] = {}
+    for match in matches:
+        columns.setdefault(_column_key(match), []).append(match)
+    keys = sorted(columns)
+    tallest = max(len(c) for c in columns.values())
+    height = _TOP + tallest * (_BOX_H + _ROW_GAP) + 10
+    width = len(keys) * (_BOX_W + _COL_GAP)
+    parts: list[str] = []
+    places: dict[str, tuple[int, int]] = {}
+    for col, key in enumerate(keys):
+        column = sorted(columns[key], key=lambda m: m.index)
+        slot = (height - _TOP) / len(column)
+        x = col * (_BOX_W + _COL_GAP)
+        for i, match in enumerate(column):
+            y = int(_TOP + slot * i + (slot - _BOX_H) / 2)
+            places[match.id] = (x, y)
+            parts.append(_box(live, match, x, y, lang))
+        if col and len(columns[keys[col - 1]]) == 2 * len(column):
+            before = sorted(columns[keys[col - 1]], key=lambda m: m.index)
+            for i, match in enumerate(column):
+                x2, y2 = places[match.id]
+                for feeder in before[2 * i : 2 * i + 2]:
+                    x1, y1 = places[feeder.id]
+                    mid = x1 + _BOX_W + _COL_GAP // 2
+                    parts.insert(
+                        0,
+                        f'<path d="M{x1 + _BOX_W} {y1 + _BOX_H // 2} H{mid} V{y2 + _BOX_H // 2} '
+                        f'H{x2}" fill="none" stroke="#aaa"/>',
+                    )
+    return (
+        f'<figure class="bracket"><figcaption>{escape(title)}</figcaption>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
+        f"{''.join(parts)}</svg></figure>"
+    )
+
+
+def bracket_svgs(live: LiveEvent, lang: Language) -> str:
+    """The bracket of an elimination event as SVG figures, one per part ("" otherwise)."""
+    state = live.state
+    if state is None or not state.drawn:
+        return ""
+    out = []
+    for part, stages in _PARTS:
+        matches = [m for m in state.matches if m.stage in stages and m.status is not Status.VOID]
+        if matches:
+            out.append(_svg(live, matches, ui(f"t.part.{part}", lang), lang))
+    return "".join(out)
+
+
+def _rounds_table(live: LiveEvent, lang: Language) -> str:
+    state = live.state
+    if state is None:
+        return ""
+    rows: dict[tuple[int, int], list[Match]] = {}
+    for match in state.matches:
+        rows.setdefault((match.group, match.round), []).append(match)
+    out = []
+    for (group, round_), matches in sorted(rows.items()):
+        title = ui("t.round", lang, n=round_)
+        if group:
+            title = f"{ui('t.group', lang, n=group)} · {title}"
+        body = "".join(
+            f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
+            f"<td>{escape(_name(live, m.players[0], lang))}</td>"
+            f"<td>{_score(m)}</td>"
+            f"<td>{escape(_name(live, m.players[1], lang))}</td>"
+            f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
+            f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
+            for m in sorted(matches, key=lambda m: m.index)
+        )
+        out.append(
+            f'<table class="matches rounds"><caption>{escape(title)}</caption>{body}</table>'
+        )
+    return "".join(out)
+
+
+def _score(match: Match) -> str:
+    if match.status is Status.DONE:
+        return f"{match.racks[0]} – {match.racks[1]}"
+    if match.status is Status.WALKOVER:
+        return "W/O"
+    return "–"
+
+
+def _standings(live: LiveEvent, lang: Language) -> str:
+    state = live.state
+    if state is None:
+        return ""
+    criteria = ", ".join(ui(f"t.tb.{t.value}", lang) for t in state.event.config.tie_breaks)
+    heads = ("t.place", "t.player", "t.played", "t.won", "t.lost", "t.racks", "t.points")
+    head = "".join(f"<th>{escape(ui(h, lang))}</th>" for h in heads)
+    body = "".join(
+        f'<tr class="{"out" if line.out else ""}"><td>{line.place}</td>'
+        f"<td>{escape(_name(live, line.player, lang))}</td><td>{line.played}</td>"
+        f"<td>{line.won}</td><td>{line.lost}</td>"
+        f"<td>{line.racks_won}–{line.racks_lost} ({line.rack_difference:+d})</td>"
+        f"<td>{line.points_for}–{line.points_against} ({line.point_difference:+d})</td></tr>"
+        for line in state.standings()
+    )
+    return (
+        f'<section id="standings"><h2>{escape(ui("t.standings", lang))}</h2>'
+        f'<p class="tiebreaks">{escape(ui("t.tiebreaks", lang, criteria=criteria))}</p>'
+        f'<table class="matches standings"><tr>{head}</tr>{body}</table></section>'
+    )
+
+
+def event_fragment(live: LiveEvent, lang: Language) -> str:
+    """The live part of the public event page: status, champion, bracket or rounds, standings."""
+    state = live.state
+    status = (
+        "finished"
+        if live.finished
+        else "running"
+        if live.running
+        else "drawn"
+        if live.drawn
+        else "entries"
+    )
+    parts = [
+        f'<p id="event-status" data-status="{status}" data-seq="{live.seq}">'
+        f"{escape(ui('t.state.' + status, lang))}</p>"
+    ]
+    champion = state.champion if state is not None and state.drawn else None
+    if champion:
+        parts.append(
+            f'<p id="champion" class="champion">'
+            f"{escape(ui('t.champion', lang, name=live.name_of(champion)))}</p>"
+        )
+    if state is not None and state.drawn:
+        if state.event.config.format in (Format.SINGLE, Format.DOUBLE):
+            parts.append(f'<div class="brackets">{bracket_svgs(live, lang)}</div>')
+        else:
+            parts.append(_rounds_table(live, lang))
+        parts.append(_standings(live, lang))
+    else:
+        names = "".join(f"<li>{escape(e.name)}</li>" for e in live.entries)
+        parts.append(f'<ol class="entries">{names}</ol>')
+    return "".join(parts)
+
+
+def board_fragment(live: LiveEvent, lang: Language) -> str:
+    """The hall board: per table, the match now playing; then the matches up next."""
+    state = live.state
+    rows = []
+    for table in range(1, live.settings.tables + 1):
+        now = live.table_match(table)
+        tv = " 📺" if table == live.settings.tv_table else ""
+        if now is None:
+            what = f'<td colspan="2" class="free">{escape(ui("t.free", lang))}</td>'
+        else:
+            match, ref = now
+            players = " – ".join(escape(_name(live, p, lang)) for p in match.players)
+            what = (
+                f"<td>{escape(match.id)}</td><td>{players} "
+                f'<a href="/matches/{ref}/scoreboard">{escape(ui("t.scoreboard", lang))}</a></td>'
+            )
+        rows.append(
+            f'<tr id="table-{table}"><th>{escape(ui("t.table", lang, n=table))}{tv}</th>{what}</tr>'
+        )
+    upcoming = []
+    if state is not None:
+        ready = sorted(
+            (m for m in state.matches if m.status is Status.READY),
+            key=lambda m: (not m.featured, priority(m)),
+        )
+        upcoming = [
+            f"<li>{escape(m.id)}: "
+            + " – ".join(escape(_name(live, p, lang)) for p in m.players)
+            + "</li>"
+            for m in ready[:12]
+        ]
+    return (
+        f'<section id="now-playing"><h2>{escape(ui("t.now", lang))}</h2>'
+        f'<table class="matches tables">{"".join(rows)}</table></section>'
+        f'<section id="up-next"><h2>{escape(ui("t.next", lang))}</h2>'
+        f"<ol>{''.join(upcoming) or '<li>—</li>'}</ol></section>"
+    )
+
+
+def event_frame(live: LiveEvent, lang: Language) -> bytes:
+    """The event stream's frame: the page's live fragment and the board's, as one SSE."""
+    data = {
+        "seq": live.seq,
+        "html": event_fragment(live, lang),
+        "board": board_fragment(live, lang),
+    }
+    return data_frame("tournament", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def table_frame(table: int, match_ref: int | None) -> bytes:
+    """A table's stream frame: the scorekeeper match playing there (``null``: none)."""
+    return data_frame("table", json.dumps({"table": table, "match": match_ref}))
+
+
+def _match_out(live: LiveEvent, match: Match) -> TournamentMatchOut:
+    return TournamentMatchOut(
+        id=match.id,
+        stage=match.stage.value,
+        round=match.round,
+        group=match.group,
+        players=list(match.players),
+        status=match.status.value,
+        table=match.table,
+        race=match.race,
+        winner=match.winner,
+        racks=list(match.racks),
+        points=list(match.points),
+        scorekeeper_match=live.refs.get(match.id),
+    )
+
+
+def tournament_out(live: LiveEvent) -> TournamentOut:
+    """The API's view of an event (the desk's and the public's)."""
+    state = live.state
+    drawn = state is not None and state.drawn
+    return TournamentOut(
+        id=live.stored.id,
+        name=live.stored.name,
+        seq=live.seq,
+        settings=live.settings.to_dict(),
+        drawn=drawn,
+        running=live.running,
+        finished=live.finished,
+        champion=(state.champion or "") if state is not None and drawn else "",
+        entries=[
+            EntryOut(
+                id=e.player_id,
+                name=e.name,
+                club=e.club,
+                rating=e.rating,
+                player_class=e.player_class,
+                checked_in=e.checked_in,
+            )
+            for e in live.entries
+        ],
+        seed_order=list(state.order) if state is not None else [],
+        matches=[_match_out(live, m) for m in state.matches] if state is not None else [],
+        standings=[
+            LineOut(
+                place=line.place,
+                player=line.player,
+                played=line.played,
+                won=line.won,
+                lost=line.lost,
+                racks_won=line.racks_won,
+                racks_lost=line.racks_lost,
+                points_for=line.points_for,
+                points_against=line.points_against,
+                out=line.out,
+            )
+            for line in (state.standings() if state is not None and drawn else ())
+        ],
+    )
