@@ -58,18 +58,35 @@ def playing(event: dict[str, Any]) -> list[dict[str, Any]]:
     return [m for m in event["matches"] if m["status"] == "playing"]
 
 
-def concede(client: TestClient, match_id: int, seat: str = "B") -> Any:
-    """Score a scorekeeper match to its end: ``seat`` concedes the match (as the organiser)."""
+_PINS: dict[int, dict[int, str]] = {}
+
+
+def referee(client: TestClient, match_id: int) -> dict[str, str]:
+    """The referee's header of a called match: its table's PIN makes its token.
+
+    (Organiser credentials would do too, but each one costs a password hash.)
+    """
+    pins = _PINS.get(id(client))
+    board = client.get(f"/api/matches/{match_id}").json()
+    table = int(board["table_name"] if "table_name" in board else board["table"])
+    if pins is None or table not in pins:
+        pins = _PINS[id(client)] = {
+            int(k): v for k, v in client.get("/api/tables", auth=ORGANISER).json().items()
+        }
+    response = client.post(f"/api/matches/{match_id}/referee-token", json={"pin": pins[table]})
+    assert response.status_code == 200, response.text
+    return {"Authorization": f"Bearer {response.json()['token']}"}
+
+
+def concede(
+    client: TestClient, match_id: int, seat: str = "B", event: str = "concede_match"
+) -> Any:
+    """Score a scorekeeper match: ``seat`` concedes the match (or the rack)."""
     board = client.get(f"/api/matches/{match_id}").json()
     return client.post(
         f"/api/matches/{match_id}/inputs",
-        json={
-            "expected_seq": board["seq"],
-            "kind": "event",
-            "event": "concede_match",
-            "player": seat,
-        },
-        auth=ORGANISER,
+        json={"expected_seq": board["seq"], "kind": "event", "event": event, "player": seat},
+        headers=referee(client, match_id),
     )
 
 

@@ -31,7 +31,6 @@ from rotation61.web.api.deps import (
     set_referee_cookie,
     set_table_cookie,
     table_access,
-    table_cookie,
 )
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import (
@@ -218,6 +217,12 @@ async def export_csv(event_id: int, service: Tournaments, _org: Organiser) -> Re
     )
 
 
+@router.get("/api/tables", response_model=dict[int, str], responses=ERRORS)
+async def table_pins(service: Tournaments, _org: Organiser) -> dict[int, str]:
+    """Every hall table's referee PIN (the organiser's)."""
+    return await run_in_threadpool(service.table_pins)
+
+
 # --- Live streams ----------------------------------------------------------------------
 
 
@@ -257,10 +262,22 @@ async def table_result(
     409 if that match is not the one playing on that table, or not over yet.
     """
     service = ctx.tournaments
+    header = request.headers.get("authorization", "")
+    basic = header.lower().startswith("basic ")
+    bearer = header[7:].strip() if header.lower().startswith("bearer ") else None
+    if basic:
+        await organiser(request, ctx)
+    elif bearer is None:
+        await check_csrf(request, ctx)
 
     def run() -> TournamentOut:
         pin = service.table_pin(table)
-        if not table_access(request, ctx, table, pin):
+        allowed = basic or (
+            ctx.signer.table_ok(bearer, table, pin or "")
+            if bearer is not None
+            else table_access(request, ctx, table, pin)
+        )
+        if not allowed or pin is None:
             raise AuthenticationError(f"the PIN of table {table} is required")
         live = service.event(event)
         ref = live.refs.get(match)
@@ -272,8 +289,6 @@ async def table_result(
             raise WrongTableError(f"match {match!r} on table {table} is not over")
         return _out(service.report(event, table, match, ref, log.match))
 
-    if request.cookies.get(table_cookie(table)) is not None:
-        await check_csrf(request, ctx)
     return await run_in_threadpool(run)
 
 
