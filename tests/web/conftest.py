@@ -78,6 +78,10 @@ def empty_postgres(url: str) -> None:
                 "settings",
                 "login_failures",
                 "organiser_sessions",
+                "tournaments",
+                "tournament_entries",
+                "tournament_inputs",
+                "hall_tables",
             )
             if conn.execute(text(f"SELECT to_regclass('public.{name}') IS NOT NULL")).scalar()
         ]
