@@ -252,7 +252,7 @@ def board_fragment(live: LiveEvent, lang: Language) -> str:
     rows = []
     for table in range(1, live.settings.tables + 1):
         now = live.table_match(table)
-        tv = " 📺" if table == live.settings.tv_table else ""
+        tv = f" ({ui('t.tv', lang)})" if table == live.settings.tv_table else ""
         if now is None:
             what = f'<td colspan="2" class="free">{escape(ui("t.free", lang))}</td>'
         else:
