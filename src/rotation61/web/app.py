@@ -47,7 +47,7 @@ from rotation61.web.core.errors import WebError, status_for
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
-from rotation61.web.presenters.tournaments import event_frame, table_frame
+from rotation61.web.presenters.tournaments import event_frame, event_parts, table_frame
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
@@ -134,18 +134,30 @@ class _EventStreams:
     def __init__(self) -> None:
         self.tournaments: TournamentService | None = None
         self.hub = FragmentHub(self.render, self.touched)
+        self._last: dict[tuple[int, Language], tuple[int, dict[str, str]]] = {}
 
     def touched(self, event_id: int) -> list[str]:
         """An event's change touches its page and every table's console."""
         return [f"event:{event_id}", *(k for k in self.hub.streams() if k.startswith("table:"))]
 
-    def render(self, stream: str, lang: Language) -> bytes | None:
-        """The frame of ``event:N`` or ``table:N`` (reads storage when behind)."""
+    def render(self, stream: str, lang: Language, whole: bool) -> bytes | None:
+        """The frame of ``event:N`` or ``table:N`` (reads storage when behind).
+
+        An event's frames after a screen's first are the changes from the frame before
+        (the boxes of the matches that changed), so a result costs a few kilobytes per
+        screen, not the whole bracket.
+        """
         if self.tournaments is None:
             return None
         kind, _, number = stream.partition(":")
         if kind == "event":
-            return event_frame(self.tournaments.event(int(number)), lang)
+            live = self.tournaments.event(int(number))
+            parts = event_parts(live, lang)
+            key = (int(number), lang)
+            base = None if whole else self._last.get(key)
+            if not whole:
+                self._last[key] = (live.seq, parts.boxes)
+            return event_frame(live.seq, parts, base)
         now = self.tournaments.table_now(int(number))
         return table_frame(int(number), now[2] if now is not None else None)
 

@@ -100,7 +100,7 @@ class Subscriber:
         self.wake.set()
 
     def take(self) -> list[bytes]:
-        """The frames not sent yet, oldest match first."""
+        """The frames not sent yet, oldest first."""
         frames = list(self.frames.values())
         self.frames.clear()
         self.wake.clear()
@@ -299,8 +299,9 @@ class Waker(Protocol):
         ...
 
 
-Render = Callable[[str, Language], bytes | None]
-"""Renders one stream's frame in a language (may read storage; run in a thread)."""
+Render = Callable[[str, Language, bool], bytes | None]
+"""Renders one stream's frame in a language, whole (``True``) or as a change from the
+last one rendered (may read storage; run in a thread)."""
 
 
 class FragmentHub:
@@ -308,7 +309,9 @@ class FragmentHub:
 
     Like :class:`Hub`: a change wakes every stream it touches; each stream is rendered
     once per language with watchers, in a thread, encoded once, and the same bytes go to
-    every screen; renders coalesce (a frame carries the whole fragment).
+    every screen. A screen's first frame is whole; the next ones may be changes from the
+    frame before (the renderer decides), so every frame is kept for the screen, in
+    order, until it is sent (changes are coalesced before rendering, not after).
 
     Args:
         render: renders a stream's frame in a language (``None``: nothing to send).
@@ -323,6 +326,7 @@ class FragmentHub:
         self._running: set[str] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._frame_number = 0
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Attach the hub to the worker's event loop (at start-up)."""
@@ -376,11 +380,12 @@ class FragmentHub:
                 langs = {s.lang for s in watchers}
                 frames: dict[Language, bytes | None] = {}
                 for lang in langs:
-                    frames[lang] = await asyncio.to_thread(self._render, stream, lang)
+                    frames[lang] = await asyncio.to_thread(self._render, stream, lang, False)
+                self._frame_number += 1
                 for subscriber in self._subscribers.get(stream, ()):
                     frame = frames.get(subscriber.lang)
                     if frame is not None:
-                        subscriber.push(0, frame)
+                        subscriber.push(self._frame_number, frame)
         except Exception:  # a render failure must not kill the worker; the next change retries
             _log.exception("rendering %s for spectators failed", stream)
         finally:
@@ -391,7 +396,7 @@ class FragmentHub:
         subscriber = self.subscribe(key, lang)
         try:
             yield b"retry: 1000\n\n"
-            first = await asyncio.to_thread(self._render, key, lang)
+            first = await asyncio.to_thread(self._render, key, lang, True)
             if first is not None:
                 yield first
             while True:

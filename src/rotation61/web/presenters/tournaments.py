@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Final
 
@@ -32,10 +33,13 @@ from rotation61.web.schemas import (
 from rotation61.web.services.tournaments import LiveEvent
 
 __all__ = [
+    "LIVE_STANDINGS",
+    "EventParts",
     "board_fragment",
     "bracket_svgs",
-    "event_fragment",
     "event_frame",
+    "event_parts",
+    "standings_html",
     "table_frame",
     "tournament_out",
 ]
@@ -104,7 +108,9 @@ def _box(live: LiveEvent, match: Match, x: int, y: int, lang: Language) -> str:
     )
 
 
-def _svg(live: LiveEvent, matches: Sequence[Match], title: str, lang: Language) -> str:
+def _svg(
+    live: LiveEvent, matches: Sequence[Match], title: str, lang: Language, boxes: dict[str, str]
+) -> str:
     columns: dict[tuple[int, int], list[Match]] = {}
     for match in matches:
         columns.setdefault(_column_key(match), []).append(match)
@@ -121,7 +127,8 @@ def _svg(live: LiveEvent, matches: Sequence[Match], title: str, lang: Language) 
         for i, match in enumerate(column):
             y = int(_TOP + slot * i + (slot - _BOX_H) / 2)
             places[match.id] = (x, y)
-            parts.append(_box(live, match, x, y, lang))
+            boxes[match.id] = _box(live, match, x, y, lang)
+            parts.append(boxes[match.id])
         if col and len(columns[keys[col - 1]]) == 2 * len(column):
             before = sorted(columns[keys[col - 1]], key=lambda m: m.index)
             for i, match in enumerate(column):
@@ -142,20 +149,24 @@ def _svg(live: LiveEvent, matches: Sequence[Match], title: str, lang: Language) 
     )
 
 
-def bracket_svgs(live: LiveEvent, lang: Language) -> str:
-    """The bracket of an elimination event as SVG figures, one per part ("" otherwise)."""
+def bracket_svgs(live: LiveEvent, lang: Language, boxes: dict[str, str] | None = None) -> str:
+    """The bracket of an elimination event as SVG figures, one per part ("" otherwise).
+
+    ``boxes`` receives each match's ``<g id="m-...">`` element (what a live frame sends).
+    """
     state = live.state
     if state is None or not state.drawn:
         return ""
+    boxes = {} if boxes is None else boxes
     out = []
     for part, stages in _PARTS:
         matches = [m for m in state.matches if m.stage in stages and m.status is not Status.VOID]
         if matches:
-            out.append(_svg(live, matches, ui(f"t.part.{part}", lang), lang))
+            out.append(_svg(live, matches, ui(f"t.part.{part}", lang), lang, boxes))
     return "".join(out)
 
 
-def _rounds_table(live: LiveEvent, lang: Language) -> str:
+def _rounds_table(live: LiveEvent, lang: Language, boxes: dict[str, str]) -> str:
     state = live.state
     if state is None:
         return ""
@@ -167,15 +178,16 @@ def _rounds_table(live: LiveEvent, lang: Language) -> str:
         title = ui("t.round", lang, n=round_)
         if group:
             title = f"{ui('t.group', lang, n=group)} · {title}"
-        body = "".join(
-            f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
-            f"<td>{escape(_name(live, m.players[0], lang))}</td>"
-            f"<td>{_score(m)}</td>"
-            f"<td>{escape(_name(live, m.players[1], lang))}</td>"
-            f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
-            f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
-            for m in sorted(matches, key=lambda m: m.index)
-        )
+        for m in sorted(matches, key=lambda m: m.index):
+            boxes[m.id] = (
+                f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
+                f"<td>{escape(_name(live, m.players[0], lang))}</td>"
+                f"<td>{_score(m)}</td>"
+                f"<td>{escape(_name(live, m.players[1], lang))}</td>"
+                f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
+                f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
+            )
+        body = "".join(boxes[m.id] for m in sorted(matches, key=lambda m: m.index))
         out.append(
             f'<table class="matches rounds"><caption>{escape(title)}</caption>{body}</table>'
         )
@@ -190,7 +202,12 @@ def _score(match: Match) -> str:
     return "–"
 
 
-def _standings(live: LiveEvent, lang: Language) -> str:
+LIVE_STANDINGS: Final = 32
+"""The lines of the standings a live page shows (all of them at ``/events/E/standings``)."""
+
+
+def standings_html(live: LiveEvent, lang: Language, limit: int = 0) -> str:
+    """The standings under their criteria (the first ``limit`` lines; 0: all)."""
     state = live.state
     if state is None:
         return ""
@@ -203,17 +220,42 @@ def _standings(live: LiveEvent, lang: Language) -> str:
         f"<td>{line.won}</td><td>{line.lost}</td>"
         f"<td>{line.racks_won}–{line.racks_lost} ({line.rack_difference:+d})</td>"
         f"<td>{line.points_for}–{line.points_against} ({line.point_difference:+d})</td></tr>"
-        for line in state.standings()
+        for line in (state.standings()[:limit] if limit else state.standings())
     )
+    more = ""
+    if limit and len(state.event.entries) > limit:
+        more = (
+            f'<p><a href="/events/{live.stored.id}/standings">'
+            f"{escape(ui('t.standings.all', lang))}</a></p>"
+        )
     return (
         f'<section id="standings"><h2>{escape(ui("t.standings", lang))}</h2>'
         f'<p class="tiebreaks">{escape(ui("t.tiebreaks", lang, criteria=criteria))}</p>'
-        f'<table class="matches standings"><tr>{head}</tr>{body}</table></section>'
+        f'<table class="matches standings"><tr>{head}</tr>{body}</table>{more}</section>'
     )
 
 
-def event_fragment(live: LiveEvent, lang: Language) -> str:
-    """The live part of the public event page: status, champion, bracket or rounds, standings."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventParts:
+    """The public page's live parts, rendered once per language and change.
+
+    Attributes:
+        head: the event's state and its champion.
+        body: the bracket (SVG) or the rounds (tables), or the entries before the draw.
+        boxes: each match's element in ``body``, by match id (what a diff frame sends).
+        standings: the standings (the first :data:`LIVE_STANDINGS` lines).
+        board: the tables, now playing and up next.
+    """
+
+    head: str
+    body: str
+    boxes: dict[str, str]
+    standings: str
+    board: str
+
+
+def event_parts(live: LiveEvent, lang: Language) -> EventParts:
+    """Render the live parts of the public event page."""
     state = live.state
     status = (
         "finished"
@@ -224,26 +266,33 @@ def event_fragment(live: LiveEvent, lang: Language) -> str:
         if live.drawn
         else "entries"
     )
-    parts = [
+    head = (
         f'<p id="event-status" data-status="{status}" data-seq="{live.seq}">'
         f"{escape(ui('t.state.' + status, lang))}</p>"
-    ]
+    )
     champion = state.champion if state is not None and state.drawn else None
     if champion:
-        parts.append(
+        head += (
             f'<p id="champion" class="champion">'
             f"{escape(ui('t.champion', lang, name=live.name_of(champion)))}</p>"
         )
+    boxes: dict[str, str] = {}
+    standings = ""
     if state is not None and state.drawn:
         if state.event.config.format in (Format.SINGLE, Format.DOUBLE):
-            parts.append(f'<div class="brackets">{bracket_svgs(live, lang)}</div>')
+            body = f'<div class="brackets">{bracket_svgs(live, lang, boxes)}</div>'
         else:
-            parts.append(_rounds_table(live, lang))
-        parts.append(_standings(live, lang))
+            body = _rounds_table(live, lang, boxes)
+        standings = standings_html(live, lang, LIVE_STANDINGS)
     else:
-        names = "".join(f"<li>{escape(e.name)}</li>" for e in live.entries)
-        parts.append(f'<ol class="entries">{names}</ol>')
-    return "".join(parts)
+        body = (
+            '<ol class="entries">'
+            + "".join(f"<li>{escape(e.name)}</li>" for e in live.entries)
+            + "</ol>"
+        )
+    return EventParts(
+        head=head, body=body, boxes=boxes, standings=standings, board=board_fragment(live, lang)
+    )
 
 
 def board_fragment(live: LiveEvent, lang: Language) -> str:
@@ -285,13 +334,26 @@ def board_fragment(live: LiveEvent, lang: Language) -> str:
     )
 
 
-def event_frame(live: LiveEvent, lang: Language) -> bytes:
-    """The event stream's frame: the page's live fragment and the board's, as one SSE."""
-    data = {
-        "seq": live.seq,
-        "html": event_fragment(live, lang),
-        "board": board_fragment(live, lang),
+def event_frame(
+    seq: int, parts: EventParts, base: tuple[int, dict[str, str]] | None = None
+) -> bytes:
+    """The event stream's frame (``event: tournament``).
+
+    With ``base`` (the ``seq`` and boxes of the frame before), a diff: only the match
+    elements that changed, for screens showing ``base``; otherwise the whole body.
+    Head, standings and board are always whole (they are small).
+    """
+    data: dict[str, object] = {
+        "seq": seq,
+        "head": parts.head,
+        "standings": parts.standings,
+        "board": parts.board,
     }
+    if base is None or set(base[1]) != set(parts.boxes):
+        data["body"] = parts.body
+    else:
+        data["base"] = base[0]
+        data["boxes"] = {k: v for k, v in parts.boxes.items() if base[1].get(k) != v}
     return data_frame("tournament", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 

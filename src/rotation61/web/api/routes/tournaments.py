@@ -40,7 +40,9 @@ from rotation61.web.core.errors import (
 )
 from rotation61.web.presenters.tournaments import (
     board_fragment,
-    event_fragment,
+    event_frame,
+    event_parts,
+    standings_html,
     tournament_out,
 )
 from rotation61.web.schemas import (
@@ -237,6 +239,18 @@ async def event_stream(event_id: int, ctx: Ctx, lang: Lang) -> StreamingResponse
     )
 
 
+@router.get("/api/tournaments/{event_id}/live", include_in_schema=False)
+async def event_live(event_id: int, ctx: Ctx, lang: Lang) -> Response:
+    """The whole live page now (what a screen reloads when it missed a change)."""
+
+    def run() -> bytes:
+        live = ctx.tournaments.event(event_id)
+        frame = event_frame(live.seq, event_parts(live, lang))
+        return frame.split(b"data: ", 1)[1].strip()
+
+    return Response(await run_in_threadpool(run), media_type="application/json")
+
+
 @router.get("/api/tables/{table}/events")
 async def table_stream(table: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
     """Server-sent events (``event: table``): the scorekeeper match on the table, live."""
@@ -333,7 +347,6 @@ async def desk_tournament(event_id: int, request: Request, ctx: Ctx, lang: Lang)
         live=live,
         out=tournament_out(live),
         pins={n: pins.get(n, "") for n in range(1, live.settings.tables + 1)},
-        fragment=event_fragment(live, lang),
     )
 
 
@@ -341,14 +354,15 @@ async def desk_tournament(event_id: int, request: Request, ctx: Ctx, lang: Lang)
 async def event_page(event_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The public event page: the bracket (SVG) or the rounds, and the standings; live."""
     live = await run_in_threadpool(ctx.tournaments.event, event_id)
+    return render(request, ctx, "tournament.html", lang, live=live, parts=event_parts(live, lang))
+
+
+@router.get("/events/{event_id}/standings", include_in_schema=False)
+async def standings_page(event_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+    """Every line of the standings, with the tie-breaks."""
+    live = await run_in_threadpool(ctx.tournaments.event, event_id)
     return render(
-        request,
-        ctx,
-        "tournament.html",
-        lang,
-        live=live,
-        fragment=event_fragment(live, lang),
-        board=board_fragment(live, lang),
+        request, ctx, "tournament_standings.html", lang, live=live, table=standings_html(live, lang)
     )
 
 
