@@ -135,6 +135,7 @@ class _EventStreams:
         self.tournaments: TournamentService | None = None
         self.hub = FragmentHub(self.render, self.touched)
         self._last: dict[tuple[int, Language], tuple[int, dict[str, str]]] = {}
+        self._whole: dict[tuple[int, Language], tuple[int, bytes]] = {}
 
     def touched(self, event_id: int) -> list[str]:
         """An event's change touches its page and every table's console."""
@@ -152,11 +153,17 @@ class _EventStreams:
         kind, _, number = stream.partition(":")
         if kind == "event":
             live = self.tournaments.event(int(number))
-            parts = event_parts(live, lang)
             key = (int(number), lang)
-            base = None if whole else self._last.get(key)
-            if not whole:
-                self._last[key] = (live.seq, parts.boxes)
+            cached = self._whole.get(key)
+            if whole and cached is not None and cached[0] == live.seq:
+                return cached[1]  # many screens connecting at once share one render
+            parts = event_parts(live, lang)
+            if whole:
+                frame = event_frame(live.seq, parts)
+                self._whole[key] = (live.seq, frame)
+                return frame
+            base = self._last.get(key)
+            self._last[key] = (live.seq, parts.boxes)
             return event_frame(live.seq, parts, base)
         now = self.tournaments.table_now(int(number))
         return table_frame(int(number), now[2] if now is not None else None)

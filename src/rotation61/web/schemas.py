@@ -421,3 +421,14 @@ class TournamentOut(BaseModel):
     seed_order: list[str]
     matches: list[TournamentMatchOut]
     standings: list[LineOut]
+
+
+class TableNowOut(BaseModel):
+    """What a hall table is playing now (all ``null`` when it is free)."""
+
+    model_config = _OUT
+
+    table: int
+    event: int | None
+    match: str | None
+    scorekeeper_match: int | None

@@ -49,6 +49,7 @@ from rotation61.web.schemas import (
     CheckInIn,
     EntryIn,
     ResultIn,
+    TableNowOut,
     TournamentCreate,
     TournamentOut,
     WalkoverIn,
@@ -223,6 +224,22 @@ async def export_csv(event_id: int, service: Tournaments, _org: Organiser) -> Re
 async def table_pins(service: Tournaments, _org: Organiser) -> dict[int, str]:
     """Every hall table's referee PIN (the organiser's)."""
     return await run_in_threadpool(service.table_pins)
+
+
+@router.get("/api/tables/{table}", response_model=TableNowOut, responses=ERRORS)
+async def table_now(table: int, service: Tournaments) -> TableNowOut:
+    """What a table is playing now: the event, the match and its scorekeeper match."""
+
+    def run() -> TableNowOut:
+        if service.table_pin(table) is None:
+            raise MatchNotFoundError(f"no table {table}")
+        now = service.table_now(table)
+        if now is None:
+            return TableNowOut(table=table, event=None, match=None, scorekeeper_match=None)
+        live, match, ref = now
+        return TableNowOut(table=table, event=live.stored.id, match=match.id, scorekeeper_match=ref)
+
+    return await run_in_threadpool(run)
 
 
 # --- Live streams ----------------------------------------------------------------------
