@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Final
@@ -129,44 +130,51 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
 
 
 class _EventStreams:
-    """The event and table streams' renderer, wired to the tournament service."""
+    """The event and table streams' renderer, wired to the tournament service.
+
+    Per event and language it keeps the last frame it rendered for the spectators
+    (``seq``, the elements, the whole frame): the next frame is the change from it, and
+    a screen that connects (or refetches) gets that whole frame, so that every screen
+    stands on a ``seq`` the next change is made from. If the event has moved on since
+    (no one was watching), the spectators' render is woken, and the screen catches up
+    with the next frame.
+    """
 
     def __init__(self) -> None:
         self.tournaments: TournamentService | None = None
         self.hub = FragmentHub(self.render, self.touched)
-        self._last: dict[tuple[int, Language], tuple[int, dict[str, str]]] = {}
-        self._whole: dict[tuple[int, Language], tuple[int, bytes]] = {}
+        self._last: dict[tuple[int, Language], tuple[int, dict[str, str], bytes]] = {}
+        self._lock = threading.Lock()
 
     def touched(self, event_id: int) -> list[str]:
         """An event's change touches its page and every table's console."""
         return [f"event:{event_id}", *(k for k in self.hub.streams() if k.startswith("table:"))]
 
     def render(self, stream: str, lang: Language, whole: bool) -> bytes | None:
-        """The frame of ``event:N`` or ``table:N`` (reads storage when behind).
-
-        An event's frames after a screen's first are the changes from the frame before
-        (the boxes of the matches that changed), so a result costs a few kilobytes per
-        screen, not the whole bracket.
-        """
+        """The frame of ``event:N`` or ``table:N`` (reads storage when behind)."""
         if self.tournaments is None:
             return None
         kind, _, number = stream.partition(":")
-        if kind == "event":
-            live = self.tournaments.event(int(number))
-            key = (int(number), lang)
-            cached = self._whole.get(key)
-            if whole and cached is not None and cached[0] == live.seq:
-                return cached[1]  # many screens connecting at once share one render
-            parts = event_parts(live, lang)
-            if whole:
-                frame = event_frame(live.seq, parts)
-                self._whole[key] = (live.seq, frame)
-                return frame
-            base = self._last.get(key)
-            self._last[key] = (live.seq, parts.boxes)
-            return event_frame(live.seq, parts, base)
-        now = self.tournaments.table_now(int(number))
-        return table_frame(int(number), now[2] if now is not None else None)
+        if kind != "event":
+            now = self.tournaments.table_now(int(number))
+            return table_frame(int(number), now[2] if now is not None else None)
+        event_id = int(number)
+        key = (event_id, lang)
+        live = self.tournaments.event(event_id)
+        with self._lock:
+            last = self._last.get(key)
+        if whole and last is not None:
+            if last[0] < live.seq:
+                self.hub.published(event_id, live.seq)
+            return last[2]
+        parts = event_parts(live, lang)
+        full = event_frame(live.seq, parts)
+        with self._lock:
+            if whole:  # nothing rendered yet: this is the base of the next change
+                last = self._last.setdefault(key, (live.seq, parts.boxes, full))
+                return last[2]
+            self._last[key] = (live.seq, parts.boxes, full)
+        return event_frame(live.seq, parts, None if last is None else (last[0], last[1]))
 
 
 def _event_hub() -> _EventStreams:

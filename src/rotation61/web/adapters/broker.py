@@ -410,6 +410,10 @@ class FragmentHub:
         finally:
             self.unsubscribe(key, subscriber)
 
+    async def snapshot(self, key: str, lang: Language) -> bytes | None:
+        """A stream's whole frame now, for a screen that missed a change (in a thread)."""
+        return await asyncio.to_thread(self._render, key, lang, True)
+
     def subscribe(self, key: str, lang: Language) -> Subscriber:
         """Register a screen for a stream."""
         subscriber = Subscriber(lang=lang)

@@ -127,8 +127,8 @@ def _svg(
         for i, match in enumerate(column):
             y = int(_TOP + slot * i + (slot - _BOX_H) / 2)
             places[match.id] = (x, y)
-            boxes[match.id] = _box(live, match, x, y, lang)
-            parts.append(boxes[match.id])
+            boxes[f"m-{match.id}"] = _box(live, match, x, y, lang)
+            parts.append(boxes[f"m-{match.id}"])
         if col and len(columns[keys[col - 1]]) == 2 * len(column):
             before = sorted(columns[keys[col - 1]], key=lambda m: m.index)
             for i, match in enumerate(column):
@@ -179,7 +179,7 @@ def _rounds_table(live: LiveEvent, lang: Language, boxes: dict[str, str]) -> str
         if group:
             title = f"{ui('t.group', lang, n=group)} · {title}"
         for m in sorted(matches, key=lambda m: m.index):
-            boxes[m.id] = (
+            boxes[f"m-{m.id}"] = (
                 f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
                 f"<td>{escape(_name(live, m.players[0], lang))}</td>"
                 f"<td>{_score(m)}</td>"
@@ -187,7 +187,7 @@ def _rounds_table(live: LiveEvent, lang: Language, boxes: dict[str, str]) -> str
                 f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
                 f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
             )
-        body = "".join(boxes[m.id] for m in sorted(matches, key=lambda m: m.index))
+        body = "".join(boxes[f"m-{m.id}"] for m in sorted(matches, key=lambda m: m.index))
         out.append(
             f'<table class="matches rounds"><caption>{escape(title)}</caption>{body}</table>'
         )
@@ -206,22 +206,29 @@ LIVE_STANDINGS: Final = 32
 """The lines of the standings a live page shows (all of them at ``/events/E/standings``)."""
 
 
-def standings_html(live: LiveEvent, lang: Language, limit: int = 0) -> str:
-    """The standings under their criteria (the first ``limit`` lines; 0: all)."""
+def standings_html(
+    live: LiveEvent, lang: Language, limit: int = 0, rows: dict[str, str] | None = None
+) -> str:
+    """The standings under their criteria (the first ``limit`` lines; 0: all).
+
+    ``rows`` receives each line's ``<tr id="st-<place>">`` (what a live frame sends).
+    """
     state = live.state
+    rows = {} if rows is None else rows
     if state is None:
         return ""
     criteria = ", ".join(ui(f"t.tb.{t.value}", lang) for t in state.event.config.tie_breaks)
     heads = ("t.place", "t.player", "t.played", "t.won", "t.lost", "t.racks", "t.points")
     head = "".join(f"<th>{escape(ui(h, lang))}</th>" for h in heads)
-    body = "".join(
-        f'<tr class="{"out" if line.out else ""}"><td>{line.place}</td>'
-        f"<td>{escape(_name(live, line.player, lang))}</td><td>{line.played}</td>"
-        f"<td>{line.won}</td><td>{line.lost}</td>"
-        f"<td>{line.racks_won}–{line.racks_lost} ({line.rack_difference:+d})</td>"
-        f"<td>{line.points_for}–{line.points_against} ({line.point_difference:+d})</td></tr>"
-        for line in (state.standings()[:limit] if limit else state.standings())
-    )
+    for line in state.standings()[:limit] if limit else state.standings():
+        rows[f"st-{line.place}"] = (
+            f'<tr id="st-{line.place}" class="{"out" if line.out else ""}"><td>{line.place}</td>'
+            f"<td>{escape(_name(live, line.player, lang))}</td><td>{line.played}</td>"
+            f"<td>{line.won}</td><td>{line.lost}</td>"
+            f"<td>{line.racks_won}–{line.racks_lost} ({line.rack_difference:+d})</td>"
+            f"<td>{line.points_for}–{line.points_against} ({line.point_difference:+d})</td></tr>"
+        )
+    body = "".join(rows[k] for k in rows if k.startswith("st-"))
     more = ""
     if limit and len(state.event.entries) > limit:
         more = (
@@ -242,9 +249,12 @@ class EventParts:
     Attributes:
         head: the event's state and its champion.
         body: the bracket (SVG) or the rounds (tables), or the entries before the draw.
-        boxes: each match's element in ``body``, by match id (what a diff frame sends).
+        boxes: every element a diff frame may replace, by its id: each match's in
+            ``body`` (``m-<match>``), each standings line (``st-<place>``), each table's
+            row of the board (``table-<n>``).
         standings: the standings (the first :data:`LIVE_STANDINGS` lines).
         board: the tables, now playing and up next.
+        upcoming: the board's "up next" list (always sent whole).
     """
 
     head: str
@@ -252,6 +262,7 @@ class EventParts:
     boxes: dict[str, str]
     standings: str
     board: str
+    upcoming: str
 
 
 def event_parts(live: LiveEvent, lang: Language) -> EventParts:
@@ -283,22 +294,48 @@ def event_parts(live: LiveEvent, lang: Language) -> EventParts:
             body = f'<div class="brackets">{bracket_svgs(live, lang, boxes)}</div>'
         else:
             body = _rounds_table(live, lang, boxes)
-        standings = standings_html(live, lang, LIVE_STANDINGS)
+        standings = standings_html(live, lang, LIVE_STANDINGS, boxes)
     else:
         body = (
             '<ol class="entries">'
             + "".join(f"<li>{escape(e.name)}</li>" for e in live.entries)
             + "</ol>"
         )
+    upcoming = up_next(live, lang)
+    board = board_fragment(live, lang, boxes, upcoming)
     return EventParts(
-        head=head, body=body, boxes=boxes, standings=standings, board=board_fragment(live, lang)
+        head=head, body=body, boxes=boxes, standings=standings, board=board, upcoming=upcoming
     )
 
 
-def board_fragment(live: LiveEvent, lang: Language) -> str:
-    """The hall board: per table, the match now playing; then the matches up next."""
-    state = live.state
-    rows = []
+def up_next(live: LiveEvent, lang: Language) -> str:
+    """The matches waiting for a table, in the queue's order (the first 12)."""
+    upcoming = []
+    if live.state is not None:
+        ready = sorted(
+            (m for m in live.state.matches if m.status is Status.READY),
+            key=lambda m: (not m.featured, priority(m)),
+        )
+        upcoming = [
+            f"<li>{escape(m.id)}: "
+            + " – ".join(escape(_name(live, p, lang)) for p in m.players)
+            + "</li>"
+            for m in ready[:12]
+        ]
+    return (
+        f'<section id="up-next"><h2>{escape(ui("t.next", lang))}</h2>'
+        f"<ol>{''.join(upcoming) or '<li>—</li>'}</ol></section>"
+    )
+
+
+def board_fragment(
+    live: LiveEvent, lang: Language, rows: dict[str, str] | None = None, upcoming: str = ""
+) -> str:
+    """The hall board: per table, the match now playing; then the matches up next.
+
+    ``rows`` receives each table's ``<tr id="table-N">`` (what a live frame sends).
+    """
+    rows = {} if rows is None else rows
     for table in range(1, live.settings.tables + 1):
         now = live.table_match(table)
         tv = f" ({ui('t.tv', lang)})" if table == live.settings.tv_table else ""
@@ -311,26 +348,14 @@ def board_fragment(live: LiveEvent, lang: Language) -> str:
                 f"<td>{escape(match.id)}</td><td>{players} "
                 f'<a href="/matches/{ref}/scoreboard">{escape(ui("t.scoreboard", lang))}</a></td>'
             )
-        rows.append(
+        rows[f"table-{table}"] = (
             f'<tr id="table-{table}"><th>{escape(ui("t.table", lang, n=table))}{tv}</th>{what}</tr>'
         )
-    upcoming = []
-    if state is not None:
-        ready = sorted(
-            (m for m in state.matches if m.status is Status.READY),
-            key=lambda m: (not m.featured, priority(m)),
-        )
-        upcoming = [
-            f"<li>{escape(m.id)}: "
-            + " – ".join(escape(_name(live, p, lang)) for p in m.players)
-            + "</li>"
-            for m in ready[:12]
-        ]
+    tables = "".join(v for k, v in rows.items() if k.startswith("table-"))
     return (
         f'<section id="now-playing"><h2>{escape(ui("t.now", lang))}</h2>'
-        f'<table class="matches tables">{"".join(rows)}</table></section>'
-        f'<section id="up-next"><h2>{escape(ui("t.next", lang))}</h2>'
-        f"<ol>{''.join(upcoming) or '<li>—</li>'}</ol></section>"
+        f'<table class="matches tables">{tables}</table></section>'
+        f"{upcoming or up_next(live, lang)}"
     )
 
 
@@ -339,18 +364,14 @@ def event_frame(
 ) -> bytes:
     """The event stream's frame (``event: tournament``).
 
-    With ``base`` (the ``seq`` and boxes of the frame before), a diff: only the match
-    elements that changed, for screens showing ``base``; otherwise the whole body.
-    Head, standings and board are always whole (they are small).
+    With ``base`` (the ``seq`` and boxes of the frame before), a diff: only the elements
+    (matches, standings lines, tables) that changed, for screens showing ``base``;
+    otherwise the whole body, standings and board. The head and the "up next" list are
+    always whole (they are small).
     """
-    data: dict[str, object] = {
-        "seq": seq,
-        "head": parts.head,
-        "standings": parts.standings,
-        "board": parts.board,
-    }
+    data: dict[str, object] = {"seq": seq, "head": parts.head, "next": parts.upcoming}
     if base is None or set(base[1]) != set(parts.boxes):
-        data["body"] = parts.body
+        data.update(body=parts.body, standings=parts.standings, board=parts.board)
     else:
         data["base"] = base[0]
         data["boxes"] = {k: v for k, v in parts.boxes.items() if base[1].get(k) != v}

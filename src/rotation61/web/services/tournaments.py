@@ -143,6 +143,11 @@ class EventSettings:
             raise OutOfRangeError(f"TV table {self.tv_table!r} is not one of 1..{self.tables}")
         if self.preset not in PRESETS:
             raise OutOfRangeError(f"rule preset {self.preset!r} is not one of {list(PRESETS)}")
+        if self.seeding is SeedingMethod.HAND:
+            raise OutOfRangeError(
+                "seeding 'hand' is not offered by the desk: use 'rating' or 'random' "
+                "(or the command line, which takes the order)"
+            )
         if not 0 <= self.draw_seed < 2**63:
             raise OutOfRangeError(f"draw seed {self.draw_seed!r} is outside 0..2^63-1")
         self.config()  # every other setting is checked by the tournament layer

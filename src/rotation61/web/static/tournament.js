@@ -1,7 +1,8 @@
 // Public event page and hall board. A screen's first frame is whole; each next one
-// carries the head, standings and board whole, and only the match elements of the
-// bracket (or rounds) that changed since the frame before ("base"). A screen that is
-// not at that base (it missed a frame) fetches the whole page's parts again.
+// carries the head and the "up next" list whole, and only the elements (matches of the
+// bracket or rounds, standings lines, tables of the board) that changed since the frame
+// before ("base"). A screen that is not at that base (it missed a frame) fetches the
+// whole page's parts again.
 (function () {
   "use strict";
   const root = document.getElementById("event-live");
@@ -10,6 +11,7 @@
   const part = (id) => document.getElementById(id);
   const base = "/api/tournaments/" + root.dataset.event;
   const lang = "?lang=" + root.dataset.lang;
+  const hasBody = !!part("event-body");
   let fetching = false;
   async function whole() {
     if (fetching) return;
@@ -22,22 +24,22 @@
   function apply(data) {
     const shown = Number(root.dataset.seq || -1);
     if (shown > data.seq) return;
-    if (!part("event-body")) {
-      // the hall board: only the tables
-    } else if (data.body === undefined) {
+    if (data.body === undefined) {
+      if (data.seq === shown) return;  // nothing new (the screen got it whole already)
       if (data.base !== shown) { whole(); return; }
       for (const id in data.boxes) {
-        const el = part("m-" + id);
-        if (!el) { whole(); return; }
-        el.outerHTML = data.boxes[id];
+        const el = part(id);
+        if (el) el.outerHTML = data.boxes[id];
+        else if (hasBody || id.startsWith("table-")) { whole(); return; }
       }
-    } else if (part("event-body")) {
-      part("event-body").innerHTML = data.body;
+    } else {
+      if (hasBody) part("event-body").innerHTML = data.body;
+      if (part("event-standings")) part("event-standings").innerHTML = data.standings;
+      if (board) board.innerHTML = data.board;
     }
     root.dataset.seq = String(data.seq);
     if (part("event-head")) part("event-head").innerHTML = data.head;
-    if (part("event-standings")) part("event-standings").innerHTML = data.standings;
-    if (board) board.innerHTML = data.board;
+    if (part("up-next")) part("up-next").outerHTML = data.next;
   }
   function connect() {
     const es = new EventSource(base + "/events" + lang);

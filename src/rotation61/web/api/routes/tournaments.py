@@ -40,7 +40,6 @@ from rotation61.web.core.errors import (
 )
 from rotation61.web.presenters.tournaments import (
     board_fragment,
-    event_frame,
     event_parts,
     standings_html,
     tournament_out,
@@ -258,14 +257,10 @@ async def event_stream(event_id: int, ctx: Ctx, lang: Lang) -> StreamingResponse
 
 @router.get("/api/tournaments/{event_id}/live", include_in_schema=False)
 async def event_live(event_id: int, ctx: Ctx, lang: Lang) -> Response:
-    """The whole live page now (what a screen reloads when it missed a change)."""
-
-    def run() -> bytes:
-        live = ctx.tournaments.event(event_id)
-        frame = event_frame(live.seq, event_parts(live, lang))
-        return frame.split(b"data: ", 1)[1].strip()
-
-    return Response(await run_in_threadpool(run), media_type="application/json")
+    """The whole live page as the spectators' stream stands (a screen that missed a change)."""
+    await run_in_threadpool(ctx.tournaments.event, event_id)  # 404 for an unknown event
+    frame = await ctx.events.snapshot(f"event:{event_id}", lang) or b"data: {}"
+    return Response(frame.split(b"data: ", 1)[1].strip(), media_type="application/json")
 
 
 @router.get("/api/tables/{table}/events")
