@@ -48,7 +48,12 @@ from rotation61.web.core.errors import WebError, status_for
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
-from rotation61.web.presenters.tournaments import event_frame, event_parts, table_frame
+from rotation61.web.presenters.tournaments import (
+    EventParts,
+    event_frame,
+    event_parts,
+    table_frame,
+)
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
@@ -129,6 +134,10 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     )
 
 
+_Rendered = tuple[int, dict[str, str], EventParts, bytes | None]
+"""An event's last render for the spectators: seq, elements, parts, whole frame (once made)."""
+
+
 class _EventStreams:
     """The event and table streams' renderer, wired to the tournament service.
 
@@ -143,7 +152,7 @@ class _EventStreams:
     def __init__(self) -> None:
         self.tournaments: TournamentService | None = None
         self.hub = FragmentHub(self.render, self.touched)
-        self._last: dict[tuple[int, Language], tuple[int, dict[str, str], bytes]] = {}
+        self._last: dict[tuple[int, Language], _Rendered] = {}
         self._lock = threading.Lock()
 
     def touched(self, event_id: int) -> list[str]:
@@ -166,15 +175,27 @@ class _EventStreams:
         if whole and last is not None:
             if last[0] < live.seq:
                 self.hub.published(event_id, live.seq)
-            return last[2]
+            return self._whole(key, last)
         parts = event_parts(live, lang)
-        full = event_frame(live.seq, parts)
+        rendered: _Rendered = (live.seq, parts.boxes, parts, None)
         with self._lock:
             if whole:  # nothing rendered yet: this is the base of the next change
-                last = self._last.setdefault(key, (live.seq, parts.boxes, full))
-                return last[2]
-            self._last[key] = (live.seq, parts.boxes, full)
+                rendered = self._last.setdefault(key, rendered)
+            else:
+                self._last[key] = rendered
+        if whole:
+            return self._whole(key, rendered)
         return event_frame(live.seq, parts, None if last is None else (last[0], last[1]))
+
+    def _whole(self, key: tuple[int, Language], last: _Rendered) -> bytes:
+        """The whole frame of a render, made once when first asked for."""
+        if last[3] is not None:
+            return last[3]
+        frame = event_frame(last[0], last[2])
+        with self._lock:
+            if self._last.get(key) is last:
+                self._last[key] = (last[0], last[1], last[2], frame)
+        return frame
 
 
 def _event_hub() -> _EventStreams:

@@ -9,9 +9,7 @@ cannot both land: ``(match_id, seq)`` is unique, and the loser gets
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from typing import Final, Protocol
 
 from sqlalchemy import Engine, bindparam, func, insert, select, update
@@ -21,6 +19,7 @@ from sqlalchemy.orm import sessionmaker
 from rotation61.records import Input, MatchHeader, input_from_dict, input_to_dict
 from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.adapters.orm import InputRow, MatchRow
+from rotation61.web.core.database import write_lock
 from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
@@ -185,9 +184,7 @@ class SqlRepository:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._is_postgres = engine.dialect.name == "postgresql"
         # SQLite has one writer at a time; queueing writers here avoids busy retries.
-        self._write_lock: AbstractContextManager[object] = (
-            nullcontext() if self._is_postgres else threading.Lock()
-        )
+        self._write_lock = write_lock(engine)
 
     def add_match(
         self,

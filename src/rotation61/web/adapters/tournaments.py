@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import threading
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Final
 
 from sqlalchemy import Engine, delete, func, select, text, update
@@ -36,6 +34,7 @@ from rotation61.web.adapters.orm import (
     TournamentInputRow,
     TournamentRow,
 )
+from rotation61.web.core.database import write_lock
 from rotation61.web.core.errors import (
     EntriesClosedError,
     StaleInputError,
@@ -134,9 +133,7 @@ class SqlTournaments:
         self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._is_postgres = engine.dialect.name == "postgresql"
-        self._write_lock: AbstractContextManager[object] = (
-            nullcontext() if self._is_postgres else threading.Lock()
-        )
+        self._write_lock = write_lock(engine)
 
     # --- Events ------------------------------------------------------------------------
 

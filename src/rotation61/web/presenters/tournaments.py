@@ -79,7 +79,24 @@ def _column_key(match: Match) -> tuple[int, int]:
     return (order.get(match.stage, 0), match.round)
 
 
+_BOXES: dict[tuple[Match, str, str, int, int, Language], str] = {}
+"""Rendered match boxes: a render rebuilds only the boxes whose match changed."""
+_BOXES_KEPT: Final = 20_000
+
+
 def _box(live: LiveEvent, match: Match, x: int, y: int, lang: Language) -> str:
+    """A match's box (memoised: the same match, names and place give the same SVG)."""
+    names = (live.name_of(match.players[0]), live.name_of(match.players[1]))
+    key = (match, names[0], names[1], x, y, lang)
+    known = _BOXES.get(key)
+    if known is None:
+        if len(_BOXES) >= _BOXES_KEPT:
+            _BOXES.clear()
+        known = _BOXES[key] = _draw_box(live, match, x, y, lang)
+    return known
+
+
+def _draw_box(live: LiveEvent, match: Match, x: int, y: int, lang: Language) -> str:
     lines = []
     for slot in (0, 1):
         player = match.players[slot]
@@ -336,8 +353,9 @@ def board_fragment(
     ``rows`` receives each table's ``<tr id="table-N">`` (what a live frame sends).
     """
     rows = {} if rows is None else rows
+    playing = live.on_tables()
     for table in range(1, live.settings.tables + 1):
-        now = live.table_match(table)
+        now = playing.get(table)
         tv = f" ({ui('t.tv', lang)})" if table == live.settings.tv_table else ""
         if now is None:
             what = f'<td colspan="2" class="free">{escape(ui("t.free", lang))}</td>'

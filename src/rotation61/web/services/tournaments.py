@@ -224,6 +224,7 @@ class LiveEvent:
         state: the replayed state; before the draw, the new event of the entries (or
             ``None`` while fewer than two players are entered).
         refs: the scorekeeper match of each called match, by match id.
+        names: each player's name, by id.
     """
 
     stored: StoredEvent
@@ -232,6 +233,7 @@ class LiveEvent:
     entries: tuple[StoredEntry, ...]
     state: EventState | None
     refs: Mapping[str, int]
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def drawn(self) -> bool:
@@ -259,12 +261,19 @@ class LiveEvent:
                     return match, ref
         return None
 
+    def on_tables(self) -> dict[int, tuple[Match, int]]:
+        """Every table's match now and its scorekeeper match, by table number."""
+        out: dict[int, tuple[Match, int]] = {}
+        if self.state is not None:
+            for match in self.state.matches:
+                ref = self.refs.get(match.id)
+                if match.status is Status.PLAYING and ref is not None and match.table.isdigit():
+                    out[int(match.table)] = (match, ref)
+        return out
+
     def name_of(self, player: str | None) -> str:
         """A player's name ("" for a bye or an unknown player)."""
-        for entry in self.entries:
-            if entry.player_id == player:
-                return entry.name
-        return ""
+        return self.names.get(player or "", "")
 
 
 def _entry(stored: StoredEntry) -> Entry:
@@ -501,7 +510,8 @@ class TournamentService:
                 config=live.settings.config(),
             )
             state = EventState(event=event)
-        return dataclasses.replace(live, entries=tuple(entries), state=state)
+        names = {e.player_id: e.name for e in entries}
+        return dataclasses.replace(live, entries=tuple(entries), state=state, names=names)
 
     def _advance(self, live: LiveEvent, inputs: Sequence[StoredInput]) -> LiveEvent:
         state = live.state
