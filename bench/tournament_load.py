@@ -134,11 +134,12 @@ async def watch(
 
 
 async def table(port: int, hall: Hall, number: int, interval: float, limit: int) -> None:
-    conn = Connection(port)
     pace = random.Random(number)
     await asyncio.sleep(pace.uniform(0, interval))
-    try:
-        while not hall.done.is_set():
+    while not hall.done.is_set():
+        # A connection per match: the server closes a keep-alive idle for 5 s.
+        conn = Connection(port)
+        try:
             now = await _json(conn, "GET", f"/api/tables/{number}")
             if now["scorekeeper_match"] is None:
                 await asyncio.sleep(0.2)
@@ -158,18 +159,18 @@ async def table(port: int, hall: Hall, number: int, interval: float, limit: int)
                 {"Authorization": f"Bearer {token['token']}"},
             )
             acked = time.monotonic()
-            if status != 200:
-                hall.errors += 1
-                print(f"table {number}: {code} -> {status} {payload[:200]!r}", file=sys.stderr)
-                await asyncio.sleep(0.5)
-                continue
-            hall.acks[code] = acked
-            hall.round_trips.append(acked - sent)
-            if len(hall.acks) >= limit:
-                hall.done.set()
-            await asyncio.sleep(pace.uniform(0.5 * interval, 1.5 * interval))
-    finally:
-        await conn.close()
+        finally:
+            await conn.close()
+        if status != 200:
+            hall.errors += 1
+            print(f"table {number}: {code} -> {status} {payload[:200]!r}", file=sys.stderr)
+            await asyncio.sleep(0.5)
+            continue
+        hall.acks[code] = acked
+        hall.round_trips.append(acked - sent)
+        if len(hall.acks) >= limit:
+            hall.done.set()
+        await asyncio.sleep(pace.uniform(0.5 * interval, 1.5 * interval))
 
 
 async def run_load(port: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -193,7 +194,10 @@ async def run_load(port: int, args: argparse.Namespace) -> dict[str, Any]:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(hall.done.wait(), timeout=args.max_seconds)
     hall.done.set()
-    await asyncio.gather(*tables, return_exceptions=True)
+    for outcome in await asyncio.gather(*tables, return_exceptions=True):
+        if isinstance(outcome, Exception):
+            hall.errors += 1
+            print(f"a table stopped: {outcome!r}", file=sys.stderr)
     scored = time.monotonic() - started
     await asyncio.sleep(2.0)  # let the last frames arrive
     for w in watchers:
