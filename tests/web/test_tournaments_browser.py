@@ -131,6 +131,8 @@ def test_a_double_elimination_from_desk_to_champion(browser: Any, server: Server
     start_seq = _seq(public)
     tables = [_open_table(browser, server, n, pins[n]) for n in (1, 2)]
     tables[0].screenshot(path=str(SHOTS / "tournament-table-console.png"), full_page=True)
+    board.wait_for_selector("#now-playing a")  # the called matches, live
+    board.screenshot(path=str(SHOTS / "tournament-board-live-vi.png"), full_page=True)
 
     corrected = False
     deadline = time.monotonic() + 120

@@ -322,7 +322,7 @@ def parse_players(text: str, first_number: int = 1) -> list[StoredEntry]:
             )
             check_entry(entry)
         except (TournamentError, OutOfRangeError) as err:
-            column = str(err).split(" ", 1)[0]
+            column = str(err).split(" ", 1)[0].rstrip(":")
             raise CsvError(f"line {number}, column {column}: {err}") from None
         entries.append(entry)
     return entries
