@@ -256,3 +256,12 @@ def test_the_table_console_needs_its_pin_and_follows_the_queue(sqlite_client: Te
     follow = client.get("/tables/1/overlay")
     assert follow.status_code == 200
     assert f'data-match="{now["scorekeeper_match"]}"' in follow.text
+    assert "frame-ancestors 'none'" not in follow.headers["content-security-policy"]
+    # A table with nothing on it: its overlay stays a bare transparent page, waiting.
+    client.post(
+        "/api/tournaments", json={"name": "Other", "format": "single", "tables": 2}, auth=ORGANISER
+    )
+    idle = client.get("/tables/2/overlay")
+    assert idle.status_code == 200
+    assert 'class="overlay"' in idle.text
+    assert "<nav" not in idle.text
