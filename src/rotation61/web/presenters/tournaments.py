@@ -219,7 +219,7 @@ def _score(match: Match) -> str:
     return "–"
 
 
-LIVE_STANDINGS: Final = 32
+LIVE_STANDINGS: Final = 16
 """The lines of the standings a live page shows (all of them at ``/events/E/standings``)."""
 
 
