@@ -79,6 +79,10 @@ def empty_postgres(url: str) -> None:
                 "login_failures",
                 "organiser_sessions",
                 "play_strokes",
+                "tournaments",
+                "tournament_entries",
+                "tournament_inputs",
+                "hall_tables",
             )
             if conn.execute(text(f"SELECT to_regclass('public.{name}') IS NOT NULL")).scalar()
         ]

@@ -22,24 +22,46 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from rotation61.rules import Rotation61Error
+from rotation61.text import Language
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
-from rotation61.web.adapters.broker import Hub, LocalNotifier, PostgresListener
+from rotation61.web.adapters.broker import FragmentHub, Hub, LocalNotifier, PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
 from rotation61.web.adapters.play import SqlStrokes
+from rotation61.web.adapters.tournaments import (
+    EVENTS_CHANNEL,
+    SqlTournaments,
+    parse_event_payload,
+)
 from rotation61.web.api.deps import AppContext, request_language
 from rotation61.web.api.middleware import BodyLimit, SecurityHeaders
-from rotation61.web.api.routes import accounts, console, desk, live, matches, pages, play
+from rotation61.web.api.routes import (
+    accounts,
+    console,
+    desk,
+    live,
+    matches,
+    pages,
+    play,
+    tournaments,
+)
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import WebError, status_for
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
+from rotation61.web.presenters.tournaments import (
+    EventParts,
+    event_frame,
+    event_parts,
+    table_frame,
+)
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
+from rotation61.web.services.tournaments import ResultFeed, TournamentService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
@@ -51,6 +73,7 @@ ROUTERS: Final[tuple[APIRouter, ...]] = (
     live.router,
     accounts.router,
     desk.router,
+    tournaments.router,
     pages.router,
     play.router,
 )
@@ -79,9 +102,16 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     # The service wakes this worker's hub at once on every backend; on PostgreSQL the
     # input's transaction also notifies every worker (this one skips what it has shown).
     notifier = LocalNotifier()
-    service = MatchService(repository, notifier)
+    feed = ResultFeed(notifier)
+    service = MatchService(repository, feed)
+    feed.matches = service
     hub = Hub(service, scoreboard_view)
     notifier.hub = hub
+    events = _event_hub()
+    tournament_service = TournamentService(SqlTournaments(engine), service, events.hub)
+    events.tournaments = tournament_service
+    feed.tournaments = tournament_service
+    tournament_service.resume_all()
     listener = (
         PostgresListener(_conninfo(settings.database_url), NOTIFY_CHANNEL, hub, service.offer)
         if settings.is_postgres
@@ -100,9 +130,89 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         ),
         hub=hub,
         signer=signer,
+        tournaments=tournament_service,
+        events=events.hub,
         listener=listener,
         play=PlayService(service, SqlStrokes(engine), computer=AiComputer()),
+        event_listener=(
+            PostgresListener(
+                _conninfo(settings.database_url),
+                EVENTS_CHANNEL,
+                events.hub,
+                parse=parse_event_payload,
+            )
+            if settings.is_postgres
+            else None
+        ),
     )
+
+
+_Rendered = tuple[int, dict[str, str], EventParts, bytes | None]
+"""An event's last render for the spectators: seq, elements, parts, whole frame (once made)."""
+
+
+class _EventStreams:
+    """The event and table streams' renderer, wired to the tournament service.
+
+    Per event and language it keeps the last frame it rendered for the spectators
+    (``seq``, the elements, the whole frame): the next frame is the change from it, and
+    a screen that connects (or refetches) gets that whole frame, so that every screen
+    stands on a ``seq`` the next change is made from. If the event has moved on since
+    (no one was watching), the spectators' render is woken, and the screen catches up
+    with the next frame.
+    """
+
+    def __init__(self) -> None:
+        self.tournaments: TournamentService | None = None
+        self.hub = FragmentHub(self.render, self.touched)
+        self._last: dict[tuple[int, Language], _Rendered] = {}
+        self._lock = threading.Lock()
+
+    def touched(self, event_id: int) -> list[str]:
+        """An event's change touches its page and every table's console."""
+        return [f"event:{event_id}", *(k for k in self.hub.streams() if k.startswith("table:"))]
+
+    def render(self, stream: str, lang: Language, whole: bool) -> bytes | None:
+        """The frame of ``event:N`` or ``table:N`` (reads storage when behind)."""
+        if self.tournaments is None:
+            return None
+        kind, _, number = stream.partition(":")
+        if kind != "event":
+            now = self.tournaments.table_now(int(number))
+            return table_frame(int(number), now[2] if now is not None else None)
+        event_id = int(number)
+        key = (event_id, lang)
+        live = self.tournaments.event(event_id)
+        with self._lock:
+            last = self._last.get(key)
+        if whole and last is not None:
+            if last[0] < live.seq:
+                self.hub.published(event_id, live.seq)
+            return self._whole(key, last)
+        parts = event_parts(live, lang)
+        rendered: _Rendered = (live.seq, parts.boxes, parts, None)
+        with self._lock:
+            if whole:  # nothing rendered yet: this is the base of the next change
+                rendered = self._last.setdefault(key, rendered)
+            else:
+                self._last[key] = rendered
+        if whole:
+            return self._whole(key, rendered)
+        return event_frame(live.seq, parts, None if last is None else (last[0], last[1]))
+
+    def _whole(self, key: tuple[int, Language], last: _Rendered) -> bytes:
+        """The whole frame of a render, made once when first asked for."""
+        if last[3] is not None:
+            return last[3]
+        frame = event_frame(last[0], last[2])
+        with self._lock:
+            if self._last.get(key) is last:
+                self._last[key] = (last[0], last[1], last[2], frame)
+        return frame
+
+
+def _event_hub() -> _EventStreams:
+    return _EventStreams()
 
 
 def _error_response(request: Request, status: int, name: str, detail: str) -> Response:
@@ -130,16 +240,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ctx.hub.bind(asyncio.get_running_loop())
         if ctx.play is not None:  # the first game's first shot does not wait for the kernels
             threading.Thread(target=ctx.play.warm_up, name="play-warm-up", daemon=True).start()
-        if ctx.listener is not None:
-            ctx.listener.start()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(ctx.listener.ready.wait(), timeout=5)
+        ctx.events.bind(asyncio.get_running_loop())
+        for listener in (ctx.listener, ctx.event_listener):
+            if listener is not None:
+                listener.start()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(listener.ready.wait(), timeout=5)
         try:
             yield
         finally:
-            if ctx.listener is not None:
-                await ctx.listener.stop()
+            for listener in (ctx.listener, ctx.event_listener):
+                if listener is not None:
+                    await listener.stop()
             await ctx.hub.close()
+            await ctx.events.close()
             engine.dispose()
 
     app = FastAPI(
@@ -168,7 +282,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", include_in_schema=False, response_model=HealthOut)
     async def _health() -> HealthOut:
-        return HealthOut(ok=True, spectators=ctx.hub.subscriber_count)
+        return HealthOut(ok=True, spectators=ctx.hub.subscriber_count + ctx.events.subscriber_count)
 
     app.add_middleware(BodyLimit, limit=settings.max_upload_bytes)
     app.add_middleware(SecurityHeaders)  # outermost: on every response, the 413 included

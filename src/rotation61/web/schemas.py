@@ -13,15 +13,21 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rotation61.records import MatchHeader
 from rotation61.rules import Seat
+from rotation61.tournament import Format, SeedingMethod, Stage, TieBreak, WalkoverReason
 from rotation61.web.services.matches import desk_header
+from rotation61.web.services.tournaments import EventSettings
 
 __all__ = [
+    "CheckInIn",
     "ConsoleView",
+    "EntryIn",
+    "EntryOut",
     "ErrorOut",
     "HealthOut",
     "HistoryEntry",
     "InputIn",
     "LabelOut",
+    "LineOut",
     "MatchCreate",
     "MatchOut",
     "MatchWithPin",
@@ -36,9 +42,15 @@ __all__ = [
     "PlayStrokeIn",
     "PlayTable",
     "PlayView",
+    "ResultIn",
     "ScoreboardView",
     "ShotView",
     "TokenOut",
+    "TournamentCreate",
+    "TournamentMatchOut",
+    "TournamentOut",
+    "WalkoverIn",
+    "WithdrawIn",
 ]
 
 _OUT = ConfigDict(extra="forbid")
@@ -386,3 +398,176 @@ class ShotView(BaseModel):
     pocketed: list[list[Any]]
     lines: list[str] = Field(description="the ruling, worded")
     state: PlayView | None = None
+
+
+class TournamentCreate(BaseModel):
+    """A new event, as the desk creates it (the draw seed is shown before the draw)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100)
+    format: Format
+    seeding: SeedingMethod = SeedingMethod.RATING
+    draw_seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    race: int = Field(default=5, ge=1, le=99)
+    race_by_stage: dict[Stage, int] = Field(default_factory=dict)
+    race_final: int = Field(default=0, ge=0, le=99)
+    tables: int = Field(default=4, ge=1, le=64)
+    tv_table: int = Field(default=0, ge=0, le=64)
+    grand_final_reset: bool = True
+    group_size: int = Field(default=0, ge=0, le=256)
+    swiss_rounds: int = Field(default=0, ge=0, le=64)
+    single_from: int = Field(default=0, ge=0, le=256)
+    tie_breaks: list[TieBreak] | None = None
+    preset: str = "standard"
+
+    def settings(self, seed: int) -> EventSettings:
+        """The service's settings (``seed`` when none was given).
+
+        Raises:
+            OutOfRangeError, InvalidEventError: a setting out of range or refused.
+        """
+        extra: dict[str, Any] = {}
+        if self.tie_breaks is not None:
+            extra["tie_breaks"] = tuple(self.tie_breaks)
+        return EventSettings(
+            format=self.format,
+            seeding=self.seeding,
+            draw_seed=seed if self.draw_seed is None else self.draw_seed,
+            race=self.race,
+            race_by_stage=tuple(self.race_by_stage.items()),
+            race_final=self.race_final,
+            tables=self.tables,
+            tv_table=self.tv_table,
+            grand_final_reset=self.grand_final_reset,
+            group_size=self.group_size,
+            swiss_rounds=self.swiss_rounds,
+            single_from=self.single_from,
+            preset=self.preset,
+            **extra,
+        )
+
+
+class EntryIn(BaseModel):
+    """A player to enter."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100)
+    club: str = Field(default="", max_length=100)
+    rating: int | None = Field(default=None, ge=-100_000, le=100_000)
+    player_class: str = Field(default="", max_length=40)
+
+
+class CheckInIn(BaseModel):
+    """Players to check in (or out)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[str] = Field(min_length=1, max_length=256)
+    checked_in: bool = True
+
+
+class ResultIn(BaseModel):
+    """A result entered or corrected at the desk."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    racks: tuple[int, int]
+    points: tuple[int, int] = (0, 0)
+
+
+class WalkoverIn(BaseModel):
+    """A match decided without play."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    winner: str = Field(min_length=1, max_length=40)
+    reason: WalkoverReason = WalkoverReason.NO_SHOW
+
+
+class WithdrawIn(BaseModel):
+    """A player leaving the event."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: str = Field(min_length=1, max_length=40)
+
+
+class EntryOut(BaseModel):
+    """An entered player."""
+
+    model_config = _OUT
+
+    id: str
+    name: str
+    club: str
+    rating: int | None
+    player_class: str
+    checked_in: bool
+
+
+class TournamentMatchOut(BaseModel):
+    """A match of an event as the event sees it now."""
+
+    model_config = _OUT
+
+    id: str
+    stage: str
+    round: int
+    group: int
+    players: list[str | None] = Field(description="null while unknown, empty for a bye")
+    status: str
+    table: str
+    race: int
+    winner: str = Field(description="the winner's id, empty until decided")
+    racks: list[int]
+    points: list[int]
+    scorekeeper_match: int | None = Field(description="the match its table scores, once called")
+
+
+class LineOut(BaseModel):
+    """A line of the standings."""
+
+    model_config = _OUT
+
+    place: int
+    player: str
+    played: int
+    won: int
+    lost: int
+    racks_won: int
+    racks_lost: int
+    points_for: int
+    points_against: int
+    out: bool
+
+
+class TournamentOut(BaseModel):
+    """An event: settings, entries, the draw, every match and the standings."""
+
+    model_config = _OUT
+
+    id: int
+    name: str
+    seq: int = Field(description="how many stored inputs the state replays")
+    settings: dict[str, Any]
+    drawn: bool
+    running: bool
+    finished: bool
+    champion: str
+    entries: list[EntryOut]
+    seed_order: list[str]
+    matches: list[TournamentMatchOut]
+    standings: list[LineOut]
+
+
+class TableNowOut(BaseModel):
+    """What a hall table is playing now (all ``null`` when it is free)."""
+
+    model_config = _OUT
+
+    table: int
+    event: int | None
+    match: str | None
+    scorekeeper_match: int | None

@@ -33,12 +33,15 @@ from rotation61.web.core.model import StoredMatch
 __all__ = [
     "HALL",
     "Boards",
+    "FragmentHub",
     "Frame",
     "Hub",
     "LocalNotifier",
     "NullNotifier",
     "PostgresListener",
     "Subscriber",
+    "Waker",
+    "data_frame",
     "sse_frame",
 ]
 
@@ -97,7 +100,7 @@ class Subscriber:
         self.wake.set()
 
     def take(self) -> list[bytes]:
-        """The frames not sent yet, oldest match first."""
+        """The frames not sent yet, oldest first."""
         frames = list(self.frames.values())
         self.frames.clear()
         self.wake.clear()
@@ -284,6 +287,161 @@ class NullNotifier:
         """Input ``seq`` of a match is stored."""
 
 
+class Waker(Protocol):
+    """What a listener wakes: a hub of spectators."""
+
+    def wake(self, key: int, seq: int) -> None:
+        """On the loop: item ``key`` has input ``seq``."""
+        ...
+
+    def refresh_all(self) -> None:
+        """On the loop: re-render everything watched (after a lost connection)."""
+        ...
+
+
+Render = Callable[[str, Language, bool], bytes | None]
+"""Renders one stream's frame in a language, whole (``True``) or as a change from the
+last one rendered (may read storage; run in a thread)."""
+
+
+class FragmentHub:
+    """Spectators of server-rendered fragments, by stream key (``"event:3"``, ``"table:2"``).
+
+    Like :class:`Hub`: a change wakes every stream it touches; each stream is rendered
+    once per language with watchers, in a thread, encoded once, and the same bytes go to
+    every screen. A screen's first frame is whole; the next ones may be changes from the
+    frame before (the renderer decides), so every frame is kept for the screen, in
+    order, until it is sent (changes are coalesced before rendering, not after).
+
+    Args:
+        render: renders a stream's frame in a language (``None``: nothing to send).
+        touched: the stream keys a change of item ``key`` touches.
+    """
+
+    def __init__(self, render: Render, touched: Callable[[int], Sequence[str]]) -> None:
+        self._render = render
+        self._touched = touched
+        self._subscribers: dict[str, set[Subscriber]] = {}
+        self._dirty: set[str] = set()
+        self._running: set[str] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._frame_number = 0
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Attach the hub to the worker's event loop (at start-up)."""
+        self._loop = loop
+
+    @property
+    def subscriber_count(self) -> int:
+        """How many screens are connected."""
+        return sum(len(s) for s in self._subscribers.values())
+
+    def streams(self) -> list[str]:
+        """The watched stream keys."""
+        return list(self._subscribers)
+
+    def published(self, key: int, seq: int) -> None:
+        """Item ``key`` changed (input ``seq``); safe to call from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(self.wake, key, seq)
+
+    def event_changed(self, event_id: int, seq: int) -> None:
+        """An event has new inputs (the tournament service's notifier)."""
+        self.published(event_id, seq)
+
+    def wake(self, key: int, seq: int) -> None:
+        """On the loop: re-render every watched stream that item ``key`` touches."""
+        for stream in self._touched(key):
+            if stream in self._subscribers:
+                self._kick(stream)
+
+    def refresh_all(self) -> None:
+        """On the loop: re-render every watched stream."""
+        for stream in list(self._subscribers):
+            self._kick(stream)
+
+    def _kick(self, stream: str) -> None:
+        self._dirty.add(stream)
+        if stream in self._running:
+            return
+        self._running.add(stream)
+        task = asyncio.get_running_loop().create_task(self._fan_out(stream))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _fan_out(self, stream: str) -> None:
+        try:
+            while stream in self._dirty:
+                self._dirty.discard(stream)
+                watchers = list(self._subscribers.get(stream, ()))
+                langs = {s.lang for s in watchers}
+                frames: dict[Language, bytes | None] = {}
+                for lang in langs:
+                    frames[lang] = await asyncio.to_thread(self._render, stream, lang, False)
+                self._frame_number += 1
+                for subscriber in self._subscribers.get(stream, ()):
+                    frame = frames.get(subscriber.lang)
+                    if frame is not None:
+                        subscriber.push(self._frame_number, frame)
+        except Exception:  # a render failure must not kill the worker; the next change retries
+            _log.exception("rendering %s for spectators failed", stream)
+        finally:
+            self._running.discard(stream)
+
+    async def stream(self, key: str, lang: Language, *, ping_s: float = 15) -> AsyncIterator[bytes]:
+        """The server-sent events of one screen: the current frame, then every update."""
+        subscriber = self.subscribe(key, lang)
+        try:
+            yield b"retry: 1000\n\n"
+            first = await asyncio.to_thread(self._render, key, lang, True)
+            if first is not None:
+                yield first
+            while True:
+                try:
+                    await asyncio.wait_for(subscriber.wake.wait(), timeout=ping_s)
+                except TimeoutError:
+                    yield b": ping\n\n"
+                    continue
+                for frame in subscriber.take():
+                    yield frame
+        finally:
+            self.unsubscribe(key, subscriber)
+
+    async def snapshot(self, key: str, lang: Language) -> bytes | None:
+        """A stream's whole frame now, for a screen that missed a change (in a thread)."""
+        return await asyncio.to_thread(self._render, key, lang, True)
+
+    def subscribe(self, key: str, lang: Language) -> Subscriber:
+        """Register a screen for a stream."""
+        subscriber = Subscriber(lang=lang)
+        self._subscribers.setdefault(key, set()).add(subscriber)
+        return subscriber
+
+    def unsubscribe(self, key: str, subscriber: Subscriber) -> None:
+        """Forget a screen."""
+        group = self._subscribers.get(key)
+        if group is not None:
+            group.discard(subscriber)
+            if not group:
+                del self._subscribers[key]
+
+    async def close(self) -> None:
+        """Cancel the renders under way (at shutdown)."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+def data_frame(event: str, data: str) -> bytes:
+    """One server-sent event of a given name carrying ``data`` (one line of JSON), UTF-8."""
+    return f"event: {event}\ndata: {data}\n\n".encode()
+
+
 class PostgresListener:
     """``LISTEN`` on the inputs channel and wake the hub; reconnects by itself.
 
@@ -296,13 +454,15 @@ class PostgresListener:
         self,
         conninfo: str,
         channel: str,
-        hub: Hub,
+        hub: Waker,
         offer: Callable[[int, int, Input], object] | None = None,
+        parse: Callable[[str], tuple[int, int, Input | None] | None] = parse_payload,
     ) -> None:
         self._conninfo = conninfo
         self._channel = channel
         self._hub = hub
         self._offer = offer
+        self._parse = parse
         self._task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
 
@@ -325,7 +485,7 @@ class PostgresListener:
                     self._hub.refresh_all()
                     delay = 0.2
                     async for note in conn.notifies():
-                        parsed = parse_payload(note.payload)
+                        parsed = self._parse(note.payload)
                         if parsed is None:
                             continue
                         match_id, seq, item = parsed

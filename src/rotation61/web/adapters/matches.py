@@ -9,9 +9,7 @@ cannot both land: ``(match_id, seq)`` is unique, and the loser gets
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from typing import Final, Protocol
 
 from sqlalchemy import Engine, bindparam, func, insert, select, update
@@ -21,6 +19,7 @@ from sqlalchemy.orm import sessionmaker
 from rotation61.records import Input, MatchHeader, input_from_dict, input_to_dict
 from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.adapters.orm import InputRow, MatchRow
+from rotation61.web.core.database import write_lock
 from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
@@ -35,6 +34,7 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "Repository",
     "SqlRepository",
+    "match_row",
     "notify_payload",
     "parse_payload",
 ]
@@ -143,6 +143,35 @@ def _stored(row: MatchRow) -> StoredMatch:
     )
 
 
+def match_row(header: MatchHeader, *, pin: str, created_at: str) -> MatchRow:
+    """The row of a new, scheduled match (the table's name and size out of the tags)."""
+    table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
+    tags: dict[str, str] = {}
+    for name, value in header.tags:
+        if name in table:
+            table[name] = value
+        else:
+            tags[name] = value
+    return MatchRow(
+        player_a=header.players[0],
+        player_b=header.players[1],
+        race_to=header.race_to,
+        preset=header.rules,
+        overrides=_dumps(dict(header.config)),
+        first_breaker=header.first_breaker.name,
+        table_name=table[TABLE_TAG],
+        table_size=table[TABLE_SIZE_TAG],
+        tags=_dumps(tags),
+        pin=pin,
+        log_length=0,
+        status=MatchStatus.SCHEDULED.value,
+        racks_won_a=0,
+        racks_won_b=0,
+        form_id=None,
+        created_at=created_at,
+    )
+
+
 def _dumps(value: Mapping[str, object]) -> str:
     return json.dumps(dict(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
@@ -155,9 +184,7 @@ class SqlRepository:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._is_postgres = engine.dialect.name == "postgresql"
         # SQLite has one writer at a time; queueing writers here avoids busy retries.
-        self._write_lock: AbstractContextManager[object] = (
-            nullcontext() if self._is_postgres else threading.Lock()
-        )
+        self._write_lock = write_lock(engine)
 
     def add_match(
         self,
@@ -178,31 +205,11 @@ class SqlRepository:
         Raises:
             DuplicateFormError: the match could not be stored, nor the form's found.
         """
-        table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
-        tags: dict[str, str] = {}
-        for name, value in header.tags:
-            if name in table:
-                table[name] = value
-            else:
-                tags[name] = value
-        row = MatchRow(
-            player_a=header.players[0],
-            player_b=header.players[1],
-            race_to=header.race_to,
-            preset=header.rules,
-            overrides=_dumps(dict(header.config)),
-            first_breaker=header.first_breaker.name,
-            table_name=table[TABLE_TAG],
-            table_size=table[TABLE_SIZE_TAG],
-            tags=_dumps(tags),
-            pin=pin,
-            log_length=len(inputs),
-            status=status.value,
-            racks_won_a=racks_won[0],
-            racks_won_b=racks_won[1],
-            form_id=form_id,
-            created_at=created_at,
-        )
+        row = match_row(header, pin=pin, created_at=created_at)
+        row.log_length = len(inputs)
+        row.status = status.value
+        row.racks_won_a, row.racks_won_b = racks_won
+        row.form_id = form_id
         with self._write_lock, self._sessions() as session:
             try:
                 session.add(row)

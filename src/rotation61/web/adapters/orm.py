@@ -6,11 +6,12 @@ same Alembic migrations serve SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
     "Base",
+    "HallTableRow",
     "InputRow",
     "LoginFailureRow",
     "MatchRow",
@@ -18,6 +19,9 @@ __all__ = [
     "OrganiserSessionRow",
     "PlayStrokeRow",
     "SettingRow",
+    "TournamentEntryRow",
+    "TournamentInputRow",
+    "TournamentRow",
 ]
 
 
@@ -118,3 +122,69 @@ class PlayStrokeRow(Base):
     )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     stroke: Mapped[str] = mapped_column(Text)
+
+
+class TournamentRow(Base):
+    """An event: its name, its settings (JSON) and the number of its stored inputs."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(100))
+    settings: Mapped[str] = mapped_column(Text)
+    log_length: Mapped[int] = mapped_column(Integer, default=0)
+    entries_version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[str] = mapped_column(String(32))
+
+
+class TournamentEntryRow(Base):
+    """A player entered in an event (frozen once the event is drawn)."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "player_id", name="uq_tournament_entries_player"),
+        UniqueConstraint("tournament_id", "name_key", name="uq_tournament_entries_name"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    player_id: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(100))
+    club: Mapped[str] = mapped_column(String(100), default="")
+    name_key: Mapped[str] = mapped_column(String(210))
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    player_class: Mapped[str] = mapped_column(String(40), default="")
+    checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class TournamentInputRow(Base):
+    """One stored input of an event (the tournament layer's codec); ``seq`` from 1, no gap.
+
+    ``match_ref`` links a ``call`` to the scorekeeper match created for it.
+    """
+
+    __tablename__ = "tournament_inputs"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_tournament_inputs_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[str] = mapped_column(Text)
+    match_ref: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("matches.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    created_at: Mapped[str] = mapped_column(String(32))
+
+
+class HallTableRow(Base):
+    """A table of the hall and its referee PIN (the console at ``/tables/N/console``)."""
+
+    __tablename__ = "hall_tables"
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    pin: Mapped[str] = mapped_column(String(12))

@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from rotation61.rules import Seat
 from rotation61.text import Language
-from rotation61.web.adapters.broker import Hub, PostgresListener
+from rotation61.web.adapters.broker import FragmentHub, Hub, PostgresListener
 from rotation61.web.core.errors import AuthenticationError, CsrfError
 from rotation61.web.core.i18n import parse_language
 from rotation61.web.core.model import StoredMatch
@@ -36,6 +36,7 @@ from rotation61.web.schemas import ErrorOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
+from rotation61.web.services.tournaments import TournamentService
 
 __all__ = [
     "CSRF_COOKIE",
@@ -53,6 +54,7 @@ __all__ = [
     "PlaySeats",
     "Referee",
     "Service",
+    "Tournaments",
     "check_csrf",
     "client_address",
     "console_access",
@@ -61,6 +63,7 @@ __all__ = [
     "get_ctx",
     "get_play",
     "get_service",
+    "get_tournaments",
     "language",
     "organiser",
     "play_invite_key",
@@ -71,6 +74,9 @@ __all__ = [
     "request_language",
     "session_user",
     "set_referee_cookie",
+    "set_table_cookie",
+    "table_access",
+    "table_cookie",
 ]
 
 CSRF_COOKIE: Final = "r61_csrf"
@@ -93,8 +99,11 @@ class AppContext:
     accounts: AccountService
     hub: Hub
     signer: Signer
+    tournaments: TournamentService
+    events: FragmentHub
     listener: PostgresListener | None = None
     play: PlayService | None = None
+    event_listener: PostgresListener | None = None
 
 
 async def get_ctx(request: Request) -> AppContext:
@@ -112,6 +121,14 @@ async def get_service(ctx: Ctx) -> MatchService:
 
 
 Service = Annotated[MatchService, Depends(get_service)]
+
+
+async def get_tournaments(ctx: Ctx) -> TournamentService:
+    """The tournament service."""
+    return ctx.tournaments
+
+
+Tournaments = Annotated[TournamentService, Depends(get_tournaments)]
 
 
 def client_address(request: Request) -> str:
@@ -262,6 +279,35 @@ def set_referee_cookie(response: Response, ctx: AppContext, match_id: int, token
     """Keep the referee token in the console's cookie (HTTP only, same site)."""
     response.set_cookie(
         referee_cookie(match_id),
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=ctx.settings.secure_cookies,
+        max_age=7 * 24 * 3600,
+    )
+
+
+def table_cookie(table: int) -> str:
+    """The name of the console cookie of a hall table."""
+    return f"r61_table_{table}"
+
+
+def table_access(request: Request, ctx: AppContext, table: int, pin: str | None) -> bool:
+    """Whether this browser may run a table's console (its cookie, or an organiser).
+
+    Blocking (an organiser's session is looked up): call it from a worker thread.
+    """
+    if pin is not None and ctx.signer.table_ok(
+        request.cookies.get(table_cookie(table)), table, pin
+    ):
+        return True
+    return session_user(request, ctx) is not None
+
+
+def set_table_cookie(response: Response, ctx: AppContext, table: int, token: str) -> None:
+    """Keep a table's console token in its cookie (HTTP only, same site)."""
+    response.set_cookie(
+        table_cookie(table),
         token,
         httponly=True,
         samesite="strict",

@@ -35,7 +35,7 @@ CONTENT_SECURITY_POLICY: Final = "; ".join(
 )
 """Everything from this server only: no third-party origin, no inline script."""
 _NO_FRAMES: Final = "frame-ancestors 'none'"
-_OVERLAY: Final = re.compile(r"/matches/[^/]+/overlay/?")
+_OVERLAY: Final = re.compile(r"/(matches|tables)/[^/]+/overlay/?")
 
 
 def embeddable(path: str) -> bool:

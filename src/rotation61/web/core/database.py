@@ -7,7 +7,10 @@ in ``rotation61/web/migrations``, the same for SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import threading
 import time
+import weakref
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Final
 
@@ -18,7 +21,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InvalidatePoolError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["MIGRATIONS", "create_db_engine", "migrate"]
+__all__ = ["MIGRATIONS", "create_db_engine", "migrate", "write_lock"]
 
 MIGRATIONS: Final = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_LOCK: Final = 61_061
@@ -97,3 +100,24 @@ def migrate(engine: Engine) -> None:
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+_WRITE_LOCKS: weakref.WeakKeyDictionary[Engine, AbstractContextManager[object]] = (
+    weakref.WeakKeyDictionary()
+)
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+def write_lock(engine: Engine) -> AbstractContextManager[object]:
+    """The lock every repository of an engine takes around a write.
+
+    SQLite has one writer at a time: writers queue on one lock per engine (matches,
+    events), instead of waiting in SQLite's busy handler. PostgreSQL needs none.
+    """
+    if engine.dialect.name == "postgresql":
+        return nullcontext()
+    with _WRITE_LOCKS_GUARD:
+        lock = _WRITE_LOCKS.get(engine)
+        if lock is None:
+            lock = _WRITE_LOCKS[engine] = threading.Lock()
+        return lock

@@ -17,17 +17,27 @@ from rotation61.rules import (
     Rotation61Error,
     UnknownRuleSetError,
 )
+from rotation61.tournament import (
+    CorrectionRefusedError,
+    DrawError,
+    DuplicateEntryError,
+    MatchNotReadyError,
+    UnknownMatchError,
+)
 
 __all__ = [
     "AuthenticationError",
     "CsrfError",
     "DuplicateFormError",
+    "EntriesClosedError",
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
     "StaleInputError",
     "TooManyAttemptsError",
+    "TournamentNotFoundError",
     "WebError",
+    "WrongTableError",
     "status_for",
 ]
 
@@ -42,6 +52,24 @@ class MatchNotFoundError(WebError, LookupError):
     """No match has that number."""
 
     status = 404
+
+
+class TournamentNotFoundError(WebError, LookupError):
+    """No event has that number."""
+
+    status = 404
+
+
+class EntriesClosedError(WebError):
+    """Entries cannot change once the event is drawn."""
+
+    status = 409
+
+
+class WrongTableError(WebError):
+    """A table reported a match that is not the one on that table."""
+
+    status = 409
 
 
 class OutOfRangeError(WebError, ValueError):
@@ -88,6 +116,11 @@ class TooManyAttemptsError(WebError):
 
 _DOMAIN_STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (
     (NotationError, 422),
+    (DuplicateEntryError, 409),
+    (DrawError, 409),
+    (MatchNotReadyError, 409),
+    (CorrectionRefusedError, 409),
+    (UnknownMatchError, 404),
     (IllegalActionError, 409),
     (InvalidShotError, 422),
     (UnknownRuleSetError, 422),

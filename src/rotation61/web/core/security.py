@@ -92,6 +92,16 @@ class Signer:
             return False
         return hmac.compare_digest(token, self.referee_token(match_id, pin))
 
+    def table_token(self, table: int, pin: str) -> str:
+        """The console token of a hall table with a given PIN."""
+        return f"t{table}.{self.mac('table', f'{table}:{pin}')}"
+
+    def table_ok(self, token: str | None, table: int, pin: str) -> bool:
+        """Whether a token is the console token of this table and PIN."""
+        if not token:
+            return False
+        return hmac.compare_digest(token, self.table_token(table, pin))
+
     # CSRF.
 
     def csrf_token(self, nonce: str) -> str:

@@ -10,12 +10,13 @@ cannot lock the real referee or organiser out).
 
 from __future__ import annotations
 
+import hmac
 import time
 from collections.abc import Callable
 from typing import Final
 
 from rotation61.web.adapters.accounts import Accounts, FailureLog
-from rotation61.web.core.errors import TooManyAttemptsError
+from rotation61.web.core.errors import AuthenticationError, TooManyAttemptsError
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import DEFAULT_CLIENT_LIMIT, DEFAULT_PIN_LIMIT, Limit
 from rotation61.web.services.matches import MatchService
@@ -153,3 +154,19 @@ class AccountService:
             self._failed(self._client_key, self._pin_key(match_id))
             raise
         return self._signer.referee_token(stored.id, stored.pin)
+
+    def table_token(self, table: int, pin: str, expected: str | None) -> str:
+        """The console token of a hall table, for its PIN (any failure is counted).
+
+        Raises:
+            TooManyAttemptsError: too many failures from this client lately, or too
+                many wrong PINs from it for this table.
+            AuthenticationError: no such table, or the PIN is wrong.
+        """
+        key = f"table {self._client} {table}"
+        self._check(self._client_key, self._client_limit, "passwords or PINs")
+        self._check(key, self._pin_limit, f"PINs for table {table}")
+        if expected is None or not hmac.compare_digest(expected.encode(), pin.strip().encode()):
+            self._failed(self._client_key, key)
+            raise AuthenticationError(f"wrong PIN for table {table}")
+        return self._signer.table_token(table, expected)

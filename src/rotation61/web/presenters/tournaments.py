@@ -1,0 +1,462 @@
+"""The event's public views: the bracket as SVG, round tables, standings, the tables board.
+
+Every view is server-rendered HTML (escaped here) so that the page and its live frames
+show the same thing: a page includes the fragment, and each frame of the event's
+stream carries the whole fragment again (rendered once per language per change).
+
+- Elimination formats: one SVG per part of the bracket (winners' side, losers' side,
+  finals; the main bracket in single elimination), a column per round, the matches of
+  a round spaced evenly, with connectors where a round feeds the next one pair by pair.
+- Round robin and Swiss: a table of matches per round.
+- Standings: the lines with the tie-break columns, under the criteria in their order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Final
+
+from rotation61.text import Language
+from rotation61.tournament import BYE, Format, Match, Stage, Status
+from rotation61.tournament.queue import priority
+from rotation61.web.adapters.broker import data_frame
+from rotation61.web.core.i18n import ui
+from rotation61.web.schemas import (
+    EntryOut,
+    LineOut,
+    TournamentMatchOut,
+    TournamentOut,
+)
+from rotation61.web.services.tournaments import LiveEvent
+
+__all__ = [
+    "LIVE_STANDINGS",
+    "EventParts",
+    "board_fragment",
+    "bracket_svgs",
+    "event_frame",
+    "event_parts",
+    "standings_html",
+    "table_frame",
+    "tournament_out",
+]
+
+_BOX_W: Final = 190
+_BOX_H: Final = 46
+_COL_GAP: Final = 40
+_ROW_GAP: Final = 12
+_TOP: Final = 24
+_FILL: Final = {
+    Status.PENDING: "#ffffff",
+    Status.READY: "#eef6ff",
+    Status.PLAYING: "#fff4cc",
+    Status.DONE: "#e9f5ee",
+    Status.WALKOVER: "#f1ece4",
+    Status.BYE: "#f4f4f4",
+    Status.VOID: "#f4f4f4",
+}
+_PARTS: Final = (
+    ("main", (Stage.MAIN,)),
+    ("winners", (Stage.WINNERS,)),
+    ("losers", (Stage.LOSERS,)),
+    ("finals", (Stage.GRAND_FINAL, Stage.RESET, Stage.KNOCKOUT)),
+)
+
+
+def _name(live: LiveEvent, player: str | None, lang: Language) -> str:
+    if player is None:
+        return "—"
+    if player == BYE:
+        return ui("t.bye", lang)
+    return live.name_of(player) or player
+
+
+def _column_key(match: Match) -> tuple[int, int]:
+    order = {Stage.GRAND_FINAL: 1, Stage.RESET: 2}
+    return (order.get(match.stage, 0), match.round)
+
+
+_BOXES: dict[tuple[Match, str, str, int, int, Language], str] = {}
+"""Rendered match boxes: a render rebuilds only the boxes whose match changed."""
+_BOXES_KEPT: Final = 20_000
+
+
+def _box(live: LiveEvent, match: Match, x: int, y: int, lang: Language) -> str:
+    """A match's box (memoised: the same match, names and place give the same SVG)."""
+    names = (live.name_of(match.players[0]), live.name_of(match.players[1]))
+    key = (match, names[0], names[1], x, y, lang)
+    known = _BOXES.get(key)
+    if known is None:
+        if len(_BOXES) >= _BOXES_KEPT:
+            _BOXES.clear()
+        known = _BOXES[key] = _draw_box(live, match, x, y, lang)
+    return known
+
+
+def _draw_box(live: LiveEvent, match: Match, x: int, y: int, lang: Language) -> str:
+    lines = []
+    for slot in (0, 1):
+        player = match.players[slot]
+        won = bool(match.winner) and match.winner == player
+        score = str(match.racks[slot]) if match.status is Status.DONE else ""
+        if match.status is Status.WALKOVER and won:
+            score = "W/O"
+        weight = ' font-weight="bold"' if won else ""
+        ty = y + 19 + slot * 20
+        lines.append(
+            f'<text x="{x + 6}" y="{ty}" font-size="13"{weight}>'
+            f"{escape(_name(live, player, lang)[:22])}</text>"
+            f'<text x="{x + _BOX_W - 6}" y="{ty}" font-size="13" text-anchor="end"{weight}>'
+            f"{escape(score)}</text>"
+        )
+    label = match.id + (f" · {ui('t.table', lang, n=match.table)}" if match.table else "")
+    stroke = "#c77700" if match.status is Status.PLAYING else "#888"
+    return (
+        f'<g id="m-{escape(match.id)}" class="m {match.status.value}" '
+        f'data-status="{match.status.value}">'
+        f'<text x="{x}" y="{y - 3}" font-size="10" fill="#555">{escape(label)}</text>'
+        f'<rect x="{x}" y="{y}" width="{_BOX_W}" height="{_BOX_H}" rx="5" '
+        f'fill="{_FILL[match.status]}" stroke="{stroke}" stroke-width="1.5"/>'
+        f'<line x1="{x}" y1="{y + _BOX_H // 2}" x2="{x + _BOX_W}" y2="{y + _BOX_H // 2}" '
+        f'stroke="#ddd"/>{"".join(lines)}</g>'
+    )
+
+
+def _svg(
+    live: LiveEvent, matches: Sequence[Match], title: str, lang: Language, boxes: dict[str, str]
+) -> str:
+    columns: dict[tuple[int, int], list[Match]] = {}
+    for match in matches:
+        columns.setdefault(_column_key(match), []).append(match)
+    keys = sorted(columns)
+    tallest = max(len(c) for c in columns.values())
+    height = _TOP + tallest * (_BOX_H + _ROW_GAP) + 10
+    width = len(keys) * (_BOX_W + _COL_GAP)
+    parts: list[str] = []
+    places: dict[str, tuple[int, int]] = {}
+    for col, key in enumerate(keys):
+        column = sorted(columns[key], key=lambda m: m.index)
+        slot = (height - _TOP) / len(column)
+        x = col * (_BOX_W + _COL_GAP)
+        for i, match in enumerate(column):
+            y = int(_TOP + slot * i + (slot - _BOX_H) / 2)
+            places[match.id] = (x, y)
+            boxes[f"m-{match.id}"] = _box(live, match, x, y, lang)
+            parts.append(boxes[f"m-{match.id}"])
+        if col and len(columns[keys[col - 1]]) == 2 * len(column):
+            before = sorted(columns[keys[col - 1]], key=lambda m: m.index)
+            for i, match in enumerate(column):
+                x2, y2 = places[match.id]
+                for feeder in before[2 * i : 2 * i + 2]:
+                    x1, y1 = places[feeder.id]
+                    mid = x1 + _BOX_W + _COL_GAP // 2
+                    parts.insert(
+                        0,
+                        f'<path d="M{x1 + _BOX_W} {y1 + _BOX_H // 2} H{mid} V{y2 + _BOX_H // 2} '
+                        f'H{x2}" fill="none" stroke="#aaa"/>',
+                    )
+    return (
+        f'<figure class="bracket"><figcaption>{escape(title)}</figcaption>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
+        f"{''.join(parts)}</svg></figure>"
+    )
+
+
+def bracket_svgs(live: LiveEvent, lang: Language, boxes: dict[str, str] | None = None) -> str:
+    """The bracket of an elimination event as SVG figures, one per part ("" otherwise).
+
+    ``boxes`` receives each match's ``<g id="m-...">`` element (what a live frame sends).
+    """
+    state = live.state
+    if state is None or not state.drawn:
+        return ""
+    boxes = {} if boxes is None else boxes
+    out = []
+    for part, stages in _PARTS:
+        matches = [m for m in state.matches if m.stage in stages and m.status is not Status.VOID]
+        if matches:
+            out.append(_svg(live, matches, ui(f"t.part.{part}", lang), lang, boxes))
+    return "".join(out)
+
+
+def _rounds_table(live: LiveEvent, lang: Language, boxes: dict[str, str]) -> str:
+    state = live.state
+    if state is None:
+        return ""
+    rows: dict[tuple[int, int], list[Match]] = {}
+    for match in state.matches:
+        rows.setdefault((match.group, match.round), []).append(match)
+    out = []
+    for (group, round_), matches in sorted(rows.items()):
+        title = ui("t.round", lang, n=round_)
+        if group:
+            title = f"{ui('t.group', lang, n=group)} · {title}"
+        for m in sorted(matches, key=lambda m: m.index):
+            boxes[f"m-{m.id}"] = (
+                f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
+                f"<td>{escape(_name(live, m.players[0], lang))}</td>"
+                f"<td>{_score(m)}</td>"
+                f"<td>{escape(_name(live, m.players[1], lang))}</td>"
+                f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
+                f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
+            )
+        body = "".join(boxes[f"m-{m.id}"] for m in sorted(matches, key=lambda m: m.index))
+        out.append(
+            f'<table class="matches rounds"><caption>{escape(title)}</caption>{body}</table>'
+        )
+    return "".join(out)
+
+
+def _score(match: Match) -> str:
+    if match.status is Status.DONE:
+        return f"{match.racks[0]} – {match.racks[1]}"
+    if match.status is Status.WALKOVER:
+        return "W/O"
+    return "–"
+
+
+LIVE_STANDINGS: Final = 16
+"""The lines of the standings a live page shows (all of them at ``/events/E/standings``)."""
+
+
+def standings_html(
+    live: LiveEvent, lang: Language, limit: int = 0, rows: dict[str, str] | None = None
+) -> str:
+    """The standings under their criteria (the first ``limit`` lines; 0: all).
+
+    ``rows`` receives each line's ``<tr id="st-<place>">`` (what a live frame sends).
+    """
+    state = live.state
+    rows = {} if rows is None else rows
+    if state is None:
+        return ""
+    criteria = ", ".join(ui(f"t.tb.{t.value}", lang) for t in state.event.config.tie_breaks)
+    heads = ("t.place", "t.player", "t.played", "t.won", "t.lost", "t.racks", "t.points")
+    head = "".join(f"<th>{escape(ui(h, lang))}</th>" for h in heads)
+    for line in state.standings()[:limit] if limit else state.standings():
+        rows[f"st-{line.place}"] = (
+            f'<tr id="st-{line.place}" class="{"out" if line.out else ""}"><td>{line.place}</td>'
+            f"<td>{escape(_name(live, line.player, lang))}</td><td>{line.played}</td>"
+            f"<td>{line.won}</td><td>{line.lost}</td>"
+            f"<td>{line.racks_won}–{line.racks_lost} ({line.rack_difference:+d})</td>"
+            f"<td>{line.points_for}–{line.points_against} ({line.point_difference:+d})</td></tr>"
+        )
+    body = "".join(rows[k] for k in rows if k.startswith("st-"))
+    more = ""
+    if limit and len(state.event.entries) > limit:
+        more = (
+            f'<p><a href="/events/{live.stored.id}/standings">'
+            f"{escape(ui('t.standings.all', lang))}</a></p>"
+        )
+    return (
+        f'<section id="standings"><h2>{escape(ui("t.standings", lang))}</h2>'
+        f'<p class="tiebreaks">{escape(ui("t.tiebreaks", lang, criteria=criteria))}</p>'
+        f'<table class="matches standings"><tr>{head}</tr>{body}</table>{more}</section>'
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventParts:
+    """The public page's live parts, rendered once per language and change.
+
+    Attributes:
+        head: the event's state and its champion.
+        body: the bracket (SVG) or the rounds (tables), or the entries before the draw.
+        boxes: every element a diff frame may replace, by its id: each match's in
+            ``body`` (``m-<match>``), each standings line (``st-<place>``), each table's
+            row of the board (``table-<n>``).
+        standings: the standings (the first :data:`LIVE_STANDINGS` lines).
+        board: the tables, now playing and up next.
+        upcoming: the board's "up next" list (always sent whole).
+    """
+
+    head: str
+    body: str
+    boxes: dict[str, str]
+    standings: str
+    board: str
+    upcoming: str
+
+
+def event_parts(live: LiveEvent, lang: Language) -> EventParts:
+    """Render the live parts of the public event page."""
+    state = live.state
+    status = (
+        "finished"
+        if live.finished
+        else "running"
+        if live.running
+        else "drawn"
+        if live.drawn
+        else "entries"
+    )
+    head = (
+        f'<p id="event-status" data-status="{status}" data-seq="{live.seq}">'
+        f"{escape(ui('t.state.' + status, lang))}</p>"
+    )
+    champion = state.champion if state is not None and state.drawn else None
+    if champion:
+        head += (
+            f'<p id="champion" class="champion">'
+            f"{escape(ui('t.champion', lang, name=live.name_of(champion)))}</p>"
+        )
+    boxes: dict[str, str] = {}
+    standings = ""
+    if state is not None and state.drawn:
+        if state.event.config.format in (Format.SINGLE, Format.DOUBLE):
+            body = f'<div class="brackets">{bracket_svgs(live, lang, boxes)}</div>'
+        else:
+            body = _rounds_table(live, lang, boxes)
+        standings = standings_html(live, lang, LIVE_STANDINGS, boxes)
+    else:
+        body = (
+            '<ol class="entries">'
+            + "".join(f"<li>{escape(e.name)}</li>" for e in live.entries)
+            + "</ol>"
+        )
+    upcoming = up_next(live, lang)
+    board = board_fragment(live, lang, boxes, upcoming)
+    return EventParts(
+        head=head, body=body, boxes=boxes, standings=standings, board=board, upcoming=upcoming
+    )
+
+
+def up_next(live: LiveEvent, lang: Language) -> str:
+    """The matches waiting for a table, in the queue's order (the first 12)."""
+    upcoming = []
+    if live.state is not None:
+        ready = sorted(
+            (m for m in live.state.matches if m.status is Status.READY),
+            key=lambda m: (not m.featured, priority(m)),
+        )
+        upcoming = [
+            f"<li>{escape(m.id)}: "
+            + " – ".join(escape(_name(live, p, lang)) for p in m.players)
+            + "</li>"
+            for m in ready[:12]
+        ]
+    return (
+        f'<section id="up-next"><h2>{escape(ui("t.next", lang))}</h2>'
+        f"<ol>{''.join(upcoming) or '<li>—</li>'}</ol></section>"
+    )
+
+
+def board_fragment(
+    live: LiveEvent, lang: Language, rows: dict[str, str] | None = None, upcoming: str = ""
+) -> str:
+    """The hall board: per table, the match now playing; then the matches up next.
+
+    ``rows`` receives each table's ``<tr id="table-N">`` (what a live frame sends).
+    """
+    rows = {} if rows is None else rows
+    playing = live.on_tables()
+    for table in range(1, live.settings.tables + 1):
+        now = playing.get(table)
+        tv = f" ({ui('t.tv', lang)})" if table == live.settings.tv_table else ""
+        if now is None:
+            what = f'<td colspan="2" class="free">{escape(ui("t.free", lang))}</td>'
+        else:
+            match, ref = now
+            players = " – ".join(escape(_name(live, p, lang)) for p in match.players)
+            what = (
+                f"<td>{escape(match.id)}</td><td>{players} "
+                f'<a href="/matches/{ref}/scoreboard">{escape(ui("t.scoreboard", lang))}</a></td>'
+            )
+        rows[f"table-{table}"] = (
+            f'<tr id="table-{table}"><th>{escape(ui("t.table", lang, n=table))}{tv}</th>{what}</tr>'
+        )
+    tables = "".join(v for k, v in rows.items() if k.startswith("table-"))
+    return (
+        f'<section id="now-playing"><h2>{escape(ui("t.now", lang))}</h2>'
+        f'<table class="matches tables">{tables}</table></section>'
+        f"{upcoming or up_next(live, lang)}"
+    )
+
+
+def event_frame(
+    seq: int, parts: EventParts, base: tuple[int, dict[str, str]] | None = None
+) -> bytes:
+    """The event stream's frame (``event: tournament``).
+
+    With ``base`` (the ``seq`` and boxes of the frame before), a diff: only the elements
+    (matches, standings lines, tables) that changed, for screens showing ``base``;
+    otherwise the whole body, standings and board. The head and the "up next" list are
+    always whole (they are small).
+    """
+    data: dict[str, object] = {"seq": seq, "head": parts.head, "next": parts.upcoming}
+    if base is None or set(base[1]) != set(parts.boxes):
+        data.update(body=parts.body, standings=parts.standings, board=parts.board)
+    else:
+        data["base"] = base[0]
+        data["boxes"] = {k: v for k, v in parts.boxes.items() if base[1].get(k) != v}
+    return data_frame("tournament", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def table_frame(table: int, match_ref: int | None) -> bytes:
+    """A table's stream frame: the scorekeeper match playing there (``null``: none)."""
+    return data_frame("table", json.dumps({"table": table, "match": match_ref}))
+
+
+def _match_out(live: LiveEvent, match: Match) -> TournamentMatchOut:
+    return TournamentMatchOut(
+        id=match.id,
+        stage=match.stage.value,
+        round=match.round,
+        group=match.group,
+        players=list(match.players),
+        status=match.status.value,
+        table=match.table,
+        race=match.race,
+        winner=match.winner,
+        racks=list(match.racks),
+        points=list(match.points),
+        scorekeeper_match=live.refs.get(match.id),
+    )
+
+
+def tournament_out(live: LiveEvent) -> TournamentOut:
+    """The API's view of an event (the desk's and the public's)."""
+    state = live.state
+    drawn = state is not None and state.drawn
+    return TournamentOut(
+        id=live.stored.id,
+        name=live.stored.name,
+        seq=live.seq,
+        settings=live.settings.to_dict(),
+        drawn=drawn,
+        running=live.running,
+        finished=live.finished,
+        champion=(state.champion or "") if state is not None and drawn else "",
+        entries=[
+            EntryOut(
+                id=e.player_id,
+                name=e.name,
+                club=e.club,
+                rating=e.rating,
+                player_class=e.player_class,
+                checked_in=e.checked_in,
+            )
+            for e in live.entries
+        ],
+        seed_order=list(state.order) if state is not None else [],
+        matches=[_match_out(live, m) for m in state.matches] if state is not None else [],
+        standings=[
+            LineOut(
+                place=line.place,
+                player=line.player,
+                played=line.played,
+                won=line.won,
+                lost=line.lost,
+                racks_won=line.racks_won,
+                racks_lost=line.racks_lost,
+                points_for=line.points_for,
+                points_against=line.points_against,
+                out=line.out,
+            )
+            for line in (state.standings() if state is not None and drawn else ())
+        ],
+    )

@@ -1,0 +1,911 @@
+"""Use cases of the tournament desk, the table consoles and the public event pages.
+
+An event is the tournament layer's :class:`~rotation61.tournament.Event`: its entries,
+its settings and the inputs stored so far, in order. Its state is the replay of those
+inputs; each worker keeps every event's replayed state in memory (a 256-player double
+elimination takes about a second to replay) and catches up with the inputs other
+workers stored (one indexed query of the inputs after its own ``seq``) before it
+reads or writes.
+
+Writes are optimistic: the new inputs are played on the remembered state, then
+stored only if the event still stands at that ``seq`` (else the newer inputs are read,
+and the input is judged again on them). After every input of a started event, the
+table queue (:func:`rotation61.tournament.next_calls`) calls the ready matches to
+the free tables, each call with a new scorekeeper match (the table's PIN) that the
+table's console scores; when that match is over, :class:`ResultFeed` stores its
+result in the event before the referee's input is acknowledged.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Final, Protocol
+
+from rotation61.match import MatchState
+from rotation61.rules import PRESETS, Seat
+from rotation61.tournament import (
+    Call,
+    Config,
+    Draw,
+    DrawError,
+    DuplicateEntryError,
+    Entry,
+    Event,
+    EventState,
+    Format,
+    InvalidEventError,
+    Match,
+    MatchNotReadyError,
+    Races,
+    Result,
+    SeedingMethod,
+    Stage,
+    Status,
+    TieBreak,
+    TournamentError,
+    UnknownPlayerError,
+    Walkover,
+    WalkoverReason,
+    Withdrawal,
+    next_calls,
+    play,
+    seed_order,
+    to_json,
+)
+from rotation61.tournament import Input as EventInput
+from rotation61.web.adapters.tournaments import (
+    NewCall,
+    SqlTournaments,
+    StoredEntry,
+    StoredEvent,
+    StoredInput,
+    name_key,
+)
+from rotation61.web.core.errors import (
+    OutOfRangeError,
+    StaleInputError,
+    WrongTableError,
+)
+from rotation61.web.core.security import new_pin
+from rotation61.web.services.matches import MatchService, Notifier, desk_header
+
+__all__ = [
+    "MAX_TABLES",
+    "CsvError",
+    "EventNotifier",
+    "EventSettings",
+    "LiveEvent",
+    "ResultFeed",
+    "TournamentService",
+    "parse_players",
+    "standings_csv",
+]
+
+_log = logging.getLogger(__name__)
+
+MAX_TABLES: Final = 64
+"""The most tables an event (and the hall) may have."""
+_RETRIES: Final = 50
+_CSV_COLUMNS: Final = ("name", "club", "rating", "class")
+
+
+class CsvError(InvalidEventError):
+    """A malformed players CSV line; the message names the line and the column."""
+
+
+class EventNotifier(Protocol):
+    """Told that an event has new inputs (after the commit)."""
+
+    def event_changed(self, event_id: int, seq: int) -> None:
+        """Input ``seq`` of event ``event_id`` is stored."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class EventSettings:
+    """The desk's settings of an event (stored as JSON), from which its ``Config`` is made.
+
+    Tables are numbered 1..``tables`` in the hall; ``tv_table`` (0: none) takes the
+    featured matches first.
+    """
+
+    format: Format
+    seeding: SeedingMethod = SeedingMethod.RATING
+    draw_seed: int = 0
+    race: int = 5
+    race_by_stage: tuple[tuple[Stage, int], ...] = ()
+    race_final: int = 0
+    tables: int = 4
+    tv_table: int = 0
+    grand_final_reset: bool = True
+    group_size: int = 0
+    swiss_rounds: int = 0
+    single_from: int = 0
+    tie_breaks: tuple[TieBreak, ...] = (
+        TieBreak.MATCHES_WON,
+        TieBreak.RACK_DIFFERENCE,
+        TieBreak.POINT_DIFFERENCE,
+        TieBreak.HEAD_TO_HEAD,
+    )
+    preset: str = "standard"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.tables <= MAX_TABLES:
+            raise OutOfRangeError(f"tables {self.tables!r} is outside 1..{MAX_TABLES}")
+        if not 0 <= self.tv_table <= self.tables:
+            raise OutOfRangeError(f"TV table {self.tv_table!r} is not one of 1..{self.tables}")
+        if self.preset not in PRESETS:
+            raise OutOfRangeError(f"rule preset {self.preset!r} is not one of {list(PRESETS)}")
+        if self.seeding is SeedingMethod.HAND:
+            raise OutOfRangeError(
+                "seeding 'hand' is not offered by the desk: use 'rating' or 'random' "
+                "(or the command line, which takes the order)"
+            )
+        if not 0 <= self.draw_seed < 2**63:
+            raise OutOfRangeError(f"draw seed {self.draw_seed!r} is outside 0..2^63-1")
+        self.config()  # every other setting is checked by the tournament layer
+
+    def config(self) -> Config:
+        """The tournament layer's settings.
+
+        Raises:
+            InvalidEventError: a setting the tournament layer refuses.
+        """
+        return Config(
+            format=self.format,
+            seeding=self.seeding,
+            draw_seed=self.draw_seed,
+            races=Races(default=self.race, by_stage=self.race_by_stage, final=self.race_final),
+            tie_breaks=self.tie_breaks,
+            grand_final_reset=self.grand_final_reset,
+            group_size=self.group_size,
+            swiss_rounds=self.swiss_rounds,
+            tables=tuple(str(n) for n in range(1, self.tables + 1)),
+            tv_tables=(str(self.tv_table),) if self.tv_table else (),
+            single_from=self.single_from,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON data."""
+        return {
+            "format": self.format.value,
+            "seeding": self.seeding.value,
+            "draw_seed": self.draw_seed,
+            "race": self.race,
+            "race_by_stage": {stage.value: race for stage, race in self.race_by_stage},
+            "race_final": self.race_final,
+            "tables": self.tables,
+            "tv_table": self.tv_table,
+            "grand_final_reset": self.grand_final_reset,
+            "group_size": self.group_size,
+            "swiss_rounds": self.swiss_rounds,
+            "single_from": self.single_from,
+            "tie_breaks": [t.value for t in self.tie_breaks],
+            "preset": self.preset,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EventSettings:
+        """Settings from their JSON data."""
+        return cls(
+            format=Format(data["format"]),
+            seeding=SeedingMethod(data["seeding"]),
+            draw_seed=int(data["draw_seed"]),
+            race=int(data["race"]),
+            race_by_stage=tuple((Stage(s), int(r)) for s, r in data["race_by_stage"].items()),
+            race_final=int(data["race_final"]),
+            tables=int(data["tables"]),
+            tv_table=int(data["tv_table"]),
+            grand_final_reset=bool(data["grand_final_reset"]),
+            group_size=int(data["group_size"]),
+            swiss_rounds=int(data["swiss_rounds"]),
+            single_from=int(data["single_from"]),
+            tie_breaks=tuple(TieBreak(t) for t in data["tie_breaks"]),
+            preset=str(data["preset"]),
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class LiveEvent:
+    """An event as a worker remembers it.
+
+    Attributes:
+        stored: the event's row (name, settings; its ``log_length`` may be old).
+        settings: the settings.
+        seq: how many inputs ``state`` replays.
+        entries: the entries (read from storage until the draw, frozen after).
+        state: the replayed state; before the draw, the new event of the entries (or
+            ``None`` while fewer than two players are entered).
+        refs: the scorekeeper match of each called match, by match id.
+        names: each player's name, by id.
+    """
+
+    stored: StoredEvent
+    settings: EventSettings
+    seq: int
+    entries: tuple[StoredEntry, ...]
+    state: EventState | None
+    refs: Mapping[str, int]
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the draw has been made."""
+        return self.state is not None and self.state.drawn
+
+    @property
+    def running(self) -> bool:
+        """Whether a match has been called (the queue then calls the next ones itself)."""
+        return self.state is not None and self.state.started
+
+    @property
+    def finished(self) -> bool:
+        """Whether every match is decided."""
+        return self.state is not None and self.drawn and self.state.finished
+
+    def table_match(self, table: int) -> tuple[Match, int] | None:
+        """The match playing on a table and its scorekeeper match, if any."""
+        if self.state is None:
+            return None
+        for match in self.state.matches:
+            if match.status is Status.PLAYING and match.table == str(table):
+                ref = self.refs.get(match.id)
+                if ref is not None:
+                    return match, ref
+        return None
+
+    def on_tables(self) -> dict[int, tuple[Match, int]]:
+        """Every table's match now and its scorekeeper match, by table number."""
+        out: dict[int, tuple[Match, int]] = {}
+        if self.state is not None:
+            for match in self.state.matches:
+                ref = self.refs.get(match.id)
+                if match.status is Status.PLAYING and ref is not None and match.table.isdigit():
+                    out[int(match.table)] = (match, ref)
+        return out
+
+    def name_of(self, player: str | None) -> str:
+        """A player's name ("" for a bye or an unknown player)."""
+        return self.names.get(player or "", "")
+
+
+def _entry(stored: StoredEntry) -> Entry:
+    return Entry(
+        id=stored.player_id,
+        name=stored.name,
+        club=stored.club,
+        rating=stored.rating,
+        player_class=stored.player_class,
+    )
+
+
+def parse_players(text: str, first_number: int = 1) -> list[StoredEntry]:
+    """The entries of a players CSV (header ``name,club,rating,class``).
+
+    Players are numbered ``p<first_number>``, ``p<first_number + 1>``, ... in file order.
+
+    Raises:
+        CsvError: a malformed line, naming the line and the column.
+    """
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    if not rows or [c.strip().lower() for c in rows[0]] != list(_CSV_COLUMNS):
+        raise CsvError(f"line 1: the header must be {','.join(_CSV_COLUMNS)}")
+    entries: list[StoredEntry] = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(_CSV_COLUMNS):
+            raise CsvError(f"line {number}: {len(row)} columns, expected {len(_CSV_COLUMNS)}")
+        name, club, rating, klass = (cell.strip() for cell in row)
+        value: int | None = None
+        if rating:
+            try:
+                value = int(rating)
+            except ValueError:
+                raise CsvError(
+                    f"line {number}, column rating: {rating!r} is not an integer"
+                ) from None
+        try:
+            entry = StoredEntry(
+                player_id=f"p{first_number + len(entries)}",
+                name=name,
+                club=club,
+                rating=value,
+                player_class=klass,
+            )
+            check_entry(entry)
+        except (TournamentError, OutOfRangeError) as err:
+            column = str(err).split(" ", 1)[0].rstrip(":")
+            raise CsvError(f"line {number}, column {column}: {err}") from None
+        entries.append(entry)
+    return entries
+
+
+def check_entry(entry: StoredEntry) -> None:
+    """Refuse an entry the event cannot hold (the message starts with the column's name).
+
+    Raises:
+        OutOfRangeError: a name or club over 100 characters, a class over 40.
+        InvalidEventError: an empty name, a line break.
+    """
+    for column, value, limit in (
+        ("name", entry.name, 100),
+        ("club", entry.club, 100),
+        ("class", entry.player_class, 40),
+    ):
+        if len(value) > limit:
+            raise OutOfRangeError(f"{column} {value[:20]!r}... is longer than {limit} characters")
+    if not entry.name.strip():
+        raise InvalidEventError("name: empty")
+    _entry(entry)  # the tournament layer's checks
+
+
+def standings_csv(live: LiveEvent) -> str:
+    """The standings as CSV (place, id, name, club, the counts, out)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "place",
+            "id",
+            "name",
+            "club",
+            "played",
+            "won",
+            "lost",
+            "racks_won",
+            "racks_lost",
+            "points_for",
+            "points_against",
+            "out",
+        ]
+    )
+    if live.state is None:
+        return out.getvalue()
+    entries = {e.player_id: e for e in live.entries}
+    for line in live.state.standings():
+        entry = entries[line.player]
+        writer.writerow(
+            [
+                line.place,
+                line.player,
+                entry.name,
+                entry.club,
+                line.played,
+                line.won,
+                line.lost,
+                line.racks_won,
+                line.racks_lost,
+                line.points_for,
+                line.points_against,
+                int(line.out),
+            ]
+        )
+    return out.getvalue()
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _result_of(
+    code: str, players: tuple[str | None, str | None], match: MatchState, ref: int
+) -> EventInput:
+    """The event's input for a finished scorekeeper match (seats A, B = the two slots).
+
+    A match won on the table is a ``Result`` (racks, and the points of every finished
+    rack). A match that ended before the race was run (conceded, a disqualification) is
+    a ``Walkover`` for its winner, reason ``forfeit``.
+    """
+    winner = match.winner
+    if max(match.racks_won) < match.race_to and winner is not None:
+        player = players[winner]
+        if player:
+            return Walkover(match=code, winner=player, reason=WalkoverReason.FORFEIT)
+    points = [0, 0]
+    for rack in match.completed:
+        points[0] += rack.scores[0]
+        points[1] += rack.scores[1]
+    return Result(
+        match=code,
+        racks=match.racks_won,
+        points=(points[0], points[1]),
+        record=f"/matches/{ref}",
+    )
+
+
+Make = Callable[[LiveEvent], list[EventInput]]
+"""Builds the inputs to store from the current event (raises to refuse)."""
+
+
+class TournamentService:
+    """The events' use cases over a repository, with each event's state in memory.
+
+    Args:
+        repository: where events are stored.
+        matches: the scorekeeper (a called match's console scores a real match).
+        notifier: told of every stored input, after its commit.
+        clock: the current time as ISO 8601 text.
+        pin_factory: makes table PINs.
+        seed_factory: makes the draw seed shown when an event is created without one.
+    """
+
+    def __init__(
+        self,
+        repository: SqlTournaments,
+        matches: MatchService,
+        notifier: EventNotifier | None = None,
+        *,
+        clock: Callable[[], str] = _utc_now,
+        pin_factory: Callable[[], str] = new_pin,
+        seed_factory: Callable[[], int] = lambda: secrets.randbelow(10**9),
+    ) -> None:
+        self._repo = repository
+        self._matches = matches
+        self.notifier = notifier
+        self._clock = clock
+        self._pins = pin_factory
+        self._seeds = seed_factory
+        self._cache: dict[int, LiveEvent] = {}
+        self._lock = threading.Lock()
+        self._event_locks: dict[int, threading.Lock] = {}
+
+    # --- Reading -----------------------------------------------------------------------
+
+    def _event_lock(self, event_id: int) -> threading.Lock:
+        with self._lock:
+            return self._event_locks.setdefault(event_id, threading.Lock())
+
+    def remembered(self, event_id: int) -> LiveEvent | None:
+        """The remembered event, without any I/O (``None`` if not loaded yet)."""
+        with self._lock:
+            return self._cache.get(event_id)
+
+    def remembered_all(self) -> list[LiveEvent]:
+        """Every remembered event."""
+        with self._lock:
+            return list(self._cache.values())
+
+    def event(self, event_id: int) -> LiveEvent:
+        """The event now: the remembered state advanced by the inputs stored since.
+
+        The first read of an event replays all its inputs.
+
+        Raises:
+            TournamentNotFoundError: no event has that number.
+        """
+        with self._event_lock(event_id):
+            known = self.remembered(event_id)
+            if known is None or not known.drawn:
+                # Until the draw the entries and their version change: read them afresh.
+                stored = self._repo.get_event(event_id)
+                known = LiveEvent(
+                    stored=stored,
+                    settings=EventSettings.from_dict(stored.settings),
+                    seq=0,
+                    entries=(),
+                    state=None,
+                    refs={},
+                )
+                known = self._with_entries(known, self._repo.entries(event_id))
+            inputs = self._repo.load_inputs(event_id, after=known.seq)
+            if inputs:
+                known = self._advance(known, inputs)
+            self._remember(known)
+            return known
+
+    def _with_entries(self, live: LiveEvent, entries: Sequence[StoredEntry]) -> LiveEvent:
+        state = None
+        if len(entries) >= 2:
+            event = Event(
+                name=live.stored.name,
+                entries=tuple(_entry(e) for e in entries),
+                config=live.settings.config(),
+            )
+            state = EventState(event=event)
+        names = {e.player_id: e.name for e in entries}
+        return dataclasses.replace(live, entries=tuple(entries), state=state, names=names)
+
+    def _advance(self, live: LiveEvent, inputs: Sequence[StoredInput]) -> LiveEvent:
+        state = live.state
+        if state is None:  # pragma: no cover - a stored draw had two players or more
+            raise InvalidEventError(f"event {live.stored.id} has inputs but no field")
+        refs = dict(live.refs)
+        for stored in inputs:
+            state = play(state, stored.item)
+            if stored.match_ref is not None and isinstance(stored.item, Call):
+                refs[stored.item.match] = stored.match_ref
+        return dataclasses.replace(live, state=state, seq=inputs[-1].seq, refs=refs)
+
+    def _remember(self, live: LiveEvent) -> None:
+        with self._lock:
+            current = self._cache.get(live.stored.id)
+            if current is None or current.seq <= live.seq:
+                self._cache[live.stored.id] = live
+
+    def list_events(self) -> list[StoredEvent]:
+        """Every event, newest first."""
+        return self._repo.list_events()
+
+    def table_pins(self) -> dict[int, str]:
+        """Every table's PIN."""
+        return self._repo.table_pins()
+
+    def table_pin(self, table: int) -> str | None:
+        """A table's PIN (``None``: no such table)."""
+        return self._repo.table_pins().get(table)
+
+    def running_events(self) -> list[LiveEvent]:
+        """The events with a match called and not finished, brought up to date."""
+        out = []
+        for stored in self._repo.list_events():
+            if stored.log_length == 0:
+                continue
+            live = self.event(stored.id)
+            if live.running and not live.finished:
+                out.append(live)
+        return out
+
+    def table_now(self, table: int) -> tuple[LiveEvent, Match, int] | None:
+        """What table ``table`` is playing now: the event, the match, its scorekeeper match."""
+        for live in self.running_events():
+            found = live.table_match(table)
+            if found is not None:
+                return live, found[0], found[1]
+        return None
+
+    def table_now_remembered(self, table: int) -> int | None:
+        """The scorekeeper match playing on a table, from memory (no I/O)."""
+        for live in self.remembered_all():
+            found = live.table_match(table)
+            if found is not None:
+                return found[1]
+        return None
+
+    # --- The desk ----------------------------------------------------------------------
+
+    def create_event(self, name: str, settings: EventSettings) -> LiveEvent:
+        """Create an event (its tables get PINs if new).
+
+        Raises:
+            OutOfRangeError: a name outside 1..100 characters.
+            InvalidEventError: settings the tournament layer refuses.
+        """
+        name = name.strip()
+        if not 1 <= len(name) <= 100 or not name.isprintable():
+            raise OutOfRangeError(f"event name {name[:20]!r} must be 1 to 100 printable characters")
+        settings.config()
+        stored = self._repo.create_event(name, settings.to_dict(), created_at=self._clock())
+        self._repo.ensure_tables(settings.tables, self._pins)
+        return self.event(stored.id)
+
+    def new_seed(self) -> int:
+        """A draw seed to show on the creation form."""
+        return self._seeds()
+
+    def add_entries(self, event_id: int, entries: Sequence[StoredEntry]) -> LiveEvent:
+        """Enter players (all or none).
+
+        Raises:
+            EntriesClosedError: the event has been drawn.
+            DuplicateEntryError: a player entered twice (in the list or already).
+            InvalidEventError: an entry the tournament layer refuses; too many players.
+        """
+        live = self.event(event_id)
+        seen = {name_key(e.name, e.club): e.name for e in live.entries}
+        for entry in entries:
+            check_entry(entry)
+            key = name_key(entry.name, entry.club)
+            if key in seen:
+                raise DuplicateEntryError(
+                    f"player {entry.name!r} of club {entry.club!r} is already entered"
+                )
+            seen[key] = entry.name
+        if len(seen) > 256:
+            raise InvalidEventError(f"a field of {len(seen)} players is over 256")
+        self._repo.add_entries(event_id, entries)
+        return self._changed(event_id)
+
+    def next_player_number(self, event_id: int) -> int:
+        """The number of the next player id (``p<n>``)."""
+        numbers = [
+            int(e.player_id[1:])
+            for e in self.event(event_id).entries
+            if e.player_id[:1] == "p" and e.player_id[1:].isdigit()
+        ]
+        return max(numbers, default=0) + 1
+
+    def add_player(
+        self,
+        event_id: int,
+        *,
+        name: str,
+        club: str = "",
+        rating: int | None,
+        player_class: str = "",
+    ) -> LiveEvent:
+        """Enter one player (id ``p<n>``)."""
+        entry = StoredEntry(
+            player_id=f"p{self.next_player_number(event_id)}",
+            name=name.strip(),
+            club=club.strip(),
+            rating=rating,
+            player_class=player_class.strip(),
+        )
+        return self.add_entries(event_id, [entry])
+
+    def import_csv(self, event_id: int, text: str) -> LiveEvent:
+        """Enter the players of a CSV (see :func:`parse_players`); all or none."""
+        return self.add_entries(event_id, parse_players(text, self.next_player_number(event_id)))
+
+    def check_in(self, event_id: int, players: Sequence[str], checked_in: bool = True) -> LiveEvent:
+        """Check players in (or out)."""
+        self._repo.check_in(event_id, players, checked_in)
+        return self._changed(event_id)
+
+    def drop_no_shows(self, event_id: int) -> LiveEvent:
+        """Remove every player not checked in."""
+        self._repo.remove_entries(event_id, None)
+        return self._changed(event_id)
+
+    def remove_players(self, event_id: int, players: Sequence[str]) -> LiveEvent:
+        """Remove entries (before the draw)."""
+        self._repo.remove_entries(event_id, players)
+        return self._changed(event_id)
+
+    def _changed(self, event_id: int) -> LiveEvent:
+        live = self.event(event_id)
+        if self.notifier is not None:
+            self.notifier.event_changed(event_id, live.seq)
+        return live
+
+    def draw(self, event_id: int, hand: Sequence[str] = ()) -> LiveEvent:
+        """Make (or make again, before any match starts) the draw from the shown seed.
+
+        Raises:
+            DrawError: a match has started.
+            InvalidEventError: fewer than two players; players not checked in.
+        """
+
+        def make(live: LiveEvent) -> list[EventInput]:
+            if live.state is None:
+                raise InvalidEventError(
+                    f"event {event_id} has {len(live.entries)} player(s): at least 2 are needed"
+                )
+            absent = [e.player_id for e in live.entries if not e.checked_in]
+            if absent:
+                raise MatchNotReadyError(
+                    f"players {', '.join(absent)} have not checked in: check them in "
+                    "or drop the no-shows first"
+                )
+            event = live.state.event
+            order = seed_order(
+                event.entries, event.config.seeding, seed=live.settings.draw_seed, hand=hand
+            )
+            return [Draw(seed=live.settings.draw_seed, order=order)]
+
+        return self._submit(event_id, make, draw=True)
+
+    def start(self, event_id: int) -> LiveEvent:
+        """Call the first matches to the free tables (the queue then runs by itself).
+
+        Raises:
+            DrawError: the event has not been drawn.
+            MatchNotReadyError: the event has already started.
+        """
+
+        def make(live: LiveEvent) -> list[EventInput]:
+            if not live.drawn or live.state is None:
+                raise DrawError(f"event {event_id} cannot start before the draw")
+            if live.running:
+                raise MatchNotReadyError(f"event {event_id} has already started")
+            return list(next_calls(live.state))
+
+        return self._submit(event_id, make)
+
+    def correct(
+        self, event_id: int, match: str, racks: tuple[int, int], points: tuple[int, int]
+    ) -> LiveEvent:
+        """Enter or correct a result from the desk (the tournament layer decides)."""
+
+        def make(live: LiveEvent) -> list[EventInput]:
+            record = live.state.match(match).record if live.state is not None else ""
+            return [Result(match=match, racks=racks, points=points, record=record)]
+
+        return self._submit(event_id, make)
+
+    def walkover(self, event_id: int, match: str, winner: str, reason: WalkoverReason) -> LiveEvent:
+        """A no-show or forfeit: ``winner`` goes through."""
+        return self._submit(
+            event_id, lambda _live: [Walkover(match=match, winner=winner, reason=reason)]
+        )
+
+    def withdraw(self, event_id: int, player: str) -> LiveEvent:
+        """A player leaves the event (every later match of theirs is a walkover)."""
+
+        def make(live: LiveEvent) -> list[EventInput]:
+            if all(e.player_id != player for e in live.entries):
+                raise UnknownPlayerError(f"no player {player!r} in event {event_id}")
+            return [Withdrawal(player=player)]
+
+        return self._submit(event_id, make)
+
+    def export_json(self, event_id: int) -> str:
+        """The whole event as the tournament layer's JSON (``schemas/tournament.schema.json``).
+
+        Raises:
+            InvalidEventError: fewer than two players entered.
+        """
+        live = self.event(event_id)
+        if live.state is None:
+            raise InvalidEventError(f"event {event_id} has fewer than two players")
+        return to_json(live.state)
+
+    def export_csv(self, event_id: int) -> str:
+        """The standings as CSV."""
+        return standings_csv(self.event(event_id))
+
+    # --- The tables --------------------------------------------------------------------
+
+    def report(
+        self, event_id: int, table: int, code: str, match_ref: int, state: MatchState
+    ) -> LiveEvent:
+        """Store the result of a table's finished scorekeeper match.
+
+        Raises:
+            WrongTableError: the match is not the one playing on that table.
+        """
+
+        def make(live: LiveEvent) -> list[EventInput]:
+            now = live.table_match(table)
+            if now is None or now[0].id != code or now[1] != match_ref:
+                raise WrongTableError(
+                    f"match {code!r} (scorekeeper match {match_ref}) is not playing on "
+                    f"table {table} of event {event_id}"
+                )
+            return [_result_of(code, now[0].players, state, match_ref)]
+
+        return self._submit(event_id, make)
+
+    def match_over(self, match_ref: int, state: MatchState) -> LiveEvent | None:
+        """A scorekeeper match ended: if an event called it, store its result there.
+
+        Nothing happens if the match is no longer playing in its event (the desk
+        decided it meanwhile).
+        """
+        link = self._repo.event_of_match(match_ref)
+        if link is None:
+            return None
+        event_id, code = link
+        live = self.event(event_id)
+        if live.state is None:
+            return None
+        match = live.state.match(code)
+        if match.status is not Status.PLAYING or live.refs.get(code) != match_ref:
+            return None
+        try:
+            return self.report(event_id, int(match.table), code, match_ref, state)
+        except WrongTableError:  # decided by the desk while the result came in
+            return None
+
+    def resume(self, event_id: int) -> LiveEvent:
+        """Store the results of called matches whose scorekeeper match is over.
+
+        After a crash between a match's last input and its result (each is committed on
+        its own), the result is taken from the match when the event is next loaded.
+        """
+        live = self.event(event_id)
+        if not live.running or live.state is None:
+            return live
+        for match in live.state.matches:
+            ref = live.refs.get(match.id)
+            if match.status is not Status.PLAYING or ref is None:
+                continue
+            _stored, log = self._matches.board(ref)
+            if log.match.is_over:
+                self.match_over(ref, log.match)
+        return self.event(event_id)
+
+    def resume_all(self) -> None:
+        """:meth:`resume` every event that has started (at start-up)."""
+        for stored in self._repo.list_events():
+            if stored.log_length:
+                try:
+                    self.resume(stored.id)
+                except Exception:  # one broken event must not stop the others
+                    _log.exception("resuming event %s failed", stored.id)
+
+    # --- Writing -----------------------------------------------------------------------
+
+    def _submit(self, event_id: int, make: Make, *, draw: bool = False) -> LiveEvent:
+        """Judge the inputs on the current state, add the queue's calls, store, announce."""
+        for _ in range(_RETRIES):
+            live = self.event(event_id)
+            items = make(live)
+            if live.state is None:
+                raise InvalidEventError(f"event {event_id} has fewer than two players")
+            state = live.state
+            calls: list[tuple[EventInput, NewCall | None]] = []
+            for item in items:
+                state = play(state, item)
+                new_call = self._new_call(live, state, item) if isinstance(item, Call) else None
+                calls.append((item, new_call))
+            if state.started:
+                for call in next_calls(state):
+                    state = play(state, call)
+                    calls.append((call, self._new_call(live, state, call)))
+            if not calls:
+                return live
+            try:
+                stored = self._repo.append(
+                    event_id,
+                    live.seq,
+                    calls,
+                    created_at=self._clock(),
+                    entries_version=live.stored.entries_version if draw else None,
+                )
+            except StaleInputError:
+                continue
+            refs = dict(live.refs)
+            for row in stored:
+                if row.match_ref is not None and isinstance(row.item, Call):
+                    refs[row.item.match] = row.match_ref
+            new = dataclasses.replace(live, state=state, seq=stored[-1].seq, refs=refs)
+            if draw:
+                new = dataclasses.replace(
+                    new, stored=dataclasses.replace(live.stored, log_length=new.seq)
+                )
+            self._remember(new)
+            if self.notifier is not None:
+                self.notifier.event_changed(event_id, new.seq)
+            return new
+        raise StaleInputError(f"event {event_id} is too busy: try again")
+
+    def _new_call(self, live: LiveEvent, state: EventState, call: Call) -> NewCall:
+        match = state.match(call.match)
+        pin = self._repo.table_pins().get(int(call.table)) or self._pins()
+        names = (live.name_of(match.players[0]), live.name_of(match.players[1]))
+        header = desk_header(
+            players=names,
+            race_to=match.race,
+            preset=live.settings.preset,
+            overrides={},
+            first_breaker=Seat.A,
+            table_name=call.table,
+            tags={"event": live.stored.name, "round": match.id},
+        )
+        return NewCall(header=header, pin=pin)
+
+
+class ResultFeed:
+    """The scorekeeper's notifier that also feeds finished matches to their event.
+
+    Runs in the thread that stored the match's last input, before the referee's input
+    is acknowledged, so an acknowledged last input has its event result stored too (or,
+    if the process dies in between, :meth:`TournamentService.resume` stores it later).
+    """
+
+    def __init__(self, inner: Notifier) -> None:
+        self.inner = inner
+        self.matches: MatchService | None = None
+        self.tournaments: TournamentService | None = None
+
+    def published(self, match_id: int, seq: int) -> None:
+        """Input ``seq`` of a match is stored."""
+        self.inner.published(match_id, seq)
+        if self.matches is None:
+            return
+        known = self.matches.cached(match_id, seq)
+        if known is None or self.tournaments is None or not known[1].match.is_over:
+            return
+        try:
+            self.tournaments.match_over(match_id, known[1].match)
+        except Exception:  # the match is stored; resume() takes its result later
+            _log.exception("storing the event result of match %s failed", match_id)

@@ -1,0 +1,66 @@
+// The tournament desk: each form and button calls the JSON API (the organiser's session
+// cookie and the page's CSRF token); the page reloads after a change, and a refused
+// change shows the server's reason.
+(function () {
+  "use strict";
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const $ = (id) => document.getElementById(id);
+  const desk = $("desk");
+  const eventId = desk ? desk.dataset.event : null;
+  const message = $("desk-message");
+  async function call(path, body, type) {
+    const headers = { "X-CSRF-Token": csrf };
+    let payload;
+    if (body !== undefined) {
+      headers["Content-Type"] = type || "application/json";
+      payload = type ? body : JSON.stringify(body);
+    }
+    const r = await fetch(path, { method: "POST", credentials: "same-origin", headers: headers, body: payload });
+    let data = null;
+    try { data = await r.json(); } catch (_) { data = null; }
+    if (!r.ok) {
+      message.textContent = (data && data.detail) ? data.detail : ("HTTP " + r.status);
+      message.hidden = false;
+      message.scrollIntoView({ block: "nearest" });
+      return null;
+    }
+    return data;
+  }
+  const api = (suffix) => "/api/tournaments/" + eventId + suffix;
+  async function thenReload(promise) { if (await promise) window.location.reload(); }
+  const form = (id, fn) => { const f = $(id); if (f) f.addEventListener("submit", (e) => { e.preventDefault(); fn(f); }); };
+  const click = (id, fn) => { const b = $(id); if (b) b.addEventListener("click", fn); };
+  const num = (v) => (v === "" ? 0 : Number(v));
+
+  form("create-event", async (f) => {
+    const v = (n) => f.elements[n].value;
+    const body = {
+      name: v("name"), format: v("format"), seeding: v("seeding"), draw_seed: num(v("draw_seed")),
+      race: num(v("race")), race_final: num(v("race_final")), tables: num(v("tables")), tv_table: num(v("tv_table")),
+      group_size: num(v("group_size")), swiss_rounds: num(v("swiss_rounds")),
+      grand_final_reset: f.elements.grand_final_reset.checked,
+    };
+    if (num(v("race_losers"))) body.race_by_stage = { losers: num(v("race_losers")) };
+    const made = await call("/api/tournaments", body);
+    if (made) window.location.href = "/desk/tournaments/" + made.id;
+  });
+  form("add-entry", (f) => thenReload(call(api("/entries"), {
+    name: f.elements.name.value, club: f.elements.club.value,
+    rating: f.elements.rating.value === "" ? null : Number(f.elements.rating.value),
+    player_class: f.elements.player_class.value,
+  })));
+  form("import-csv", (f) => thenReload(call(api("/entries/import"), f.elements.csv.value, "text/csv")));
+  document.querySelectorAll("input.checkin").forEach((box) => box.addEventListener("change", () =>
+    thenReload(call(api("/checkin"), { players: [box.dataset.player], checked_in: box.checked }))));
+  click("checkin-all", () => {
+    const players = Array.from(document.querySelectorAll("input.checkin")).map((b) => b.dataset.player);
+    if (players.length) thenReload(call(api("/checkin"), { players: players, checked_in: true }));
+  });
+  click("drop-no-shows", () => thenReload(call(api("/no-shows"))));
+  click("draw", () => thenReload(call(api("/draw"))));
+  click("start", () => thenReload(call(api("/start"))));
+  document.querySelectorAll("form.result").forEach((f) => f.addEventListener("submit", (e) => {
+    e.preventDefault();
+    thenReload(call(api("/matches/" + f.dataset.match + "/result"), { racks: [num(f.elements.a.value), num(f.elements.b.value)] }));
+  }));
+})();
