@@ -11,10 +11,9 @@ from fastapi.testclient import TestClient
 
 from rotation61.geometry import Point, get_table
 from rotation61.records import from_json, verify
-from rotation61.sim import SimTable, Stroke, simulate
+from rotation61.sim import SimTable, Stroke, playable_layout, simulate
 from rotation61.web.app import create_app
 from rotation61.web.core.settings import Settings
-from rotation61.web.services.play import settled
 from tests.web.helpers import ORGANISER, PASSWORD
 from tests.web.play_helpers import choose_stroke
 
@@ -287,11 +286,11 @@ def test_rest_positions_are_settled_into_a_layout_the_engine_accepts() -> None:
         2: Point(98.2, 0.46),  # in the foot-right pocket's mouth
         3: Point(98.875, 2.0),  # against the foot cushion, the 2 moved onto it
     }
-    out = settled(spec, rest)
+    out = playable_layout(spec, rest)
     assert all(spec.is_inside(p) for p in out.values())
     for a in out:
         for b in out:
             if a < b:
                 assert out[a].distance_to(out[b]) >= spec.ball_diameter
     simulate(out, Stroke(speed=1.0, phi=0.0), table=SimTable.from_spec(spec))  # accepted
-    assert settled(spec, {1: Point(50.0, 25.0)}) == {1: Point(50.0, 25.0)}
+    assert playable_layout(spec, {1: Point(50.0, 25.0)}) == {1: Point(50.0, 25.0)}

@@ -74,6 +74,7 @@ from rotation61.sim import (
     SimulationError,
     Stroke,
     break_layout,
+    playable_layout,
     simulate,
 )
 
@@ -279,52 +280,9 @@ def _layout(balls: Mapping[Ball, Point]) -> Layout:
     return tuple(sorted(balls.items()))
 
 
-_SETTLE_GAP: Final = 2e-6
-"""Inches added between two balls the engine left overlapping within its own tolerance."""
-
-
 def settle(balls: dict[Ball, Point], config: GameConfig) -> dict[Ball, Point]:
-    """The layout with near-overlaps pushed apart, so the engine accepts it as a start.
-
-    The engine lets resting balls overlap by up to its ``OVERLAP_TOL_M`` (10 um) but
-    refuses a starting layout whose balls overlap by more than the geometry layer's
-    ``CONTACT_TOL_IN`` (0.1 uin), and a ball may come to rest in a pocket's mouth,
-    beyond the cushion line the layout check uses. Such a ball is brought back onto
-    the cushion line, and overlapping pairs are moved apart along their line of
-    centres, half each, to ``D + 2 uin``.
-    """
-    spec = config.table.spec
-    d = spec.ball_diameter + _SETTLE_GAP
-    keys = sorted(balls)
-    for ball in keys:
-        balls[ball] = _inside(balls[ball], config)
-    for _ in range(20):
-        moved = False
-        for i, bi in enumerate(keys):
-            for bj in keys[i + 1 :]:
-                p, q = balls[bi], balls[bj]
-                dx, dy = q.x - p.x, q.y - p.y
-                dist = math.hypot(dx, dy)
-                if dist >= d - 1e-9:
-                    continue
-                if dist == 0.0:
-                    dx, dy, dist = 1.0, 0.0, 1.0
-                push = (d - dist) / 2.0 + 1e-9
-                ux, uy = dx / dist, dy / dist
-                balls[bi] = _inside(Point(p.x - ux * push, p.y - uy * push), config)
-                balls[bj] = _inside(Point(q.x + ux * push, q.y + uy * push), config)
-                moved = True
-        if not moved:
-            break
-    return balls
-
-
-def _inside(point: Point, config: GameConfig) -> Point:
-    spec = config.table.spec
-    return Point(
-        min(max(point.x, spec.min_centre_x), spec.max_centre_x),
-        min(max(point.y, spec.min_centre_y), spec.max_centre_y),
-    )
+    """The rest positions as a layout the engine accepts as a start (``playable_layout``)."""
+    return playable_layout(config.table.spec, balls)
 
 
 def _rack_layout(config: GameConfig, seed: int, rack_index: int, attempt: int) -> Layout:

@@ -47,7 +47,7 @@ from rotation61.sim.params import (
     STOP_SPEED,
     Params,
 )
-from rotation61.sim.rack import break_layout, break_stroke, random_layout
+from rotation61.sim.rack import break_layout, break_stroke, playable_layout, random_layout
 from rotation61.sim.search import OLYMPIAD_NOISE, ExecutionNoise, StrokeSamples, simulate_strokes
 from rotation61.sim.stroke import (
     RAIL,
@@ -96,6 +96,7 @@ __all__ = [
     "ghost_ball_aim",
     "is_miscue",
     "kinetic_energy",
+    "playable_layout",
     "random_layout",
     "simulate",
     "simulate_batch",

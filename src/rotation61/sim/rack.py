@@ -1,12 +1,15 @@
-"""Layouts for simulation: a break rack with realistic gaps, and random layouts.
+"""Layouts for simulation: a break rack, random layouts, the next shot's layout.
 
-Owns :func:`break_layout`, :func:`random_layout` and :func:`break_stroke`. Randomness comes
-only from the ``numpy.random.Generator`` passed in.
+Owns :func:`break_layout`, :func:`random_layout`, :func:`break_stroke` and
+:func:`playable_layout`. Randomness comes only from the ``numpy.random.Generator`` passed
+in.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Final
 
 import numpy as np
 
@@ -17,7 +20,12 @@ from rotation61.sim.errors import SimulationError
 from rotation61.sim.stroke import Stroke, aim_at
 from rotation61.sim.table import DEFAULT_TABLE, SimTable
 
-__all__ = ["break_layout", "break_stroke", "random_layout"]
+__all__ = ["break_layout", "break_stroke", "playable_layout", "random_layout"]
+
+_SETTLE_GAP_IN: Final = 2e-6
+"""Inches left between two balls moved apart by :func:`playable_layout`."""
+_SETTLE_PASSES: Final = 8
+"""Passes of :func:`playable_layout` over the pairs (a ball moved may touch another)."""
 
 
 def break_layout(
@@ -128,3 +136,54 @@ def random_layout(
 
 
 _ = METERS_PER_INCH
+
+
+def playable_layout(spec: TableSpec, rest: Mapping[Ball, Point]) -> dict[Ball, Point]:
+    """A shot's rest positions as a layout the engine accepts for the next shot.
+
+    The engine leaves two kinds of rest positions it refuses as a starting layout: a
+    ball at rest in a pocket's mouth, between the jaws, its centre less than R from the
+    cushion line (moved to the nearest point inside the cushions: at most the mouth's
+    depth); and two balls at rest overlapping within the engine's tolerance
+    (``OVERLAP_TOL_M``, 10 um) where a layout allows only ``CONTACT_TOL_IN`` (0.1 uin),
+    or a ball so moved onto another (pushed apart along their line of centres to D plus
+    2 uin, each half the way, in a few passes). Every other ball keeps its place.
+
+    >>> from rotation61.geometry import get_table
+    >>> spec = get_table("9ft")
+    >>> d = spec.ball_diameter
+    >>> out = playable_layout(spec, {1: Point(50.0, 25.0), 2: Point(50.0 + d - 1e-6, 25.0)})
+    >>> out[2].x - out[1].x >= d
+    True
+    >>> playable_layout(spec, {3: Point(-0.2, 0.4)})[3] == Point(spec.ball_radius, spec.ball_radius)
+    True
+    """
+    r = spec.ball_radius
+    lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
+
+    def inside(x: float, y: float) -> Point:
+        return Point(min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y))
+
+    out = {ball: inside(p.x, p.y) for ball, p in rest.items()}
+    need = spec.ball_diameter + _SETTLE_GAP_IN
+    balls = sorted(out)
+    for _ in range(_SETTLE_PASSES):
+        moved = False
+        for i, a in enumerate(balls):
+            for b in balls[i + 1 :]:
+                pa, pb = out[a], out[b]
+                dx, dy = pb.x - pa.x, pb.y - pa.y
+                d = math.hypot(dx, dy)
+                if d >= need - _SETTLE_GAP_IN / 2:
+                    continue
+                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                half = (need - d) / 2
+                # each moves half the way; one held by a cushion leaves the rest to the other
+                pa = inside(pa.x - ux * half, pa.y - uy * half)
+                pb = inside(pa.x + ux * need, pa.y + uy * need)
+                pa = inside(pb.x - ux * need, pb.y - uy * need)
+                out[a], out[b] = pa, pb
+                moved = True
+        if not moved:
+            break
+    return out

@@ -60,6 +60,7 @@ from rotation61.sim import (
     SimTable,
     Stroke,
     break_layout,
+    playable_layout,
     simulate,
 )
 from rotation61.web.adapters.play import StrokeStore
@@ -83,7 +84,6 @@ __all__ = [
     "ball_segments",
     "check_stroke",
     "fresh_rack",
-    "settled",
     "table_after",
 ]
 
@@ -98,9 +98,6 @@ MAX_ELEVATION: Final = 60.0
 MAX_TIP_OFFSET: Final = DEFAULT_PARAMS.miscue_limit
 """The largest tip offset from the ball's centre accepted, in ball radii (the miscue limit)."""
 _log = logging.getLogger(__name__)
-_SETTLE_GAP_IN: Final = 2e-6
-"""Inches left between two balls that :func:`settled` pushes apart."""
-_SETTLE_PASSES: Final = 8
 _CACHE_SIZE: Final = 256
 _SHOT_CACHE_SIZE: Final = 128
 MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
@@ -327,51 +324,10 @@ def _after_step(
         return rest
     if (ruling.result is not None and not after.is_over) or ruling.rerack:
         return fresh_rack(spec, header, match_id, after.rack_number)
-    layout = settled(spec, rest)
+    layout = playable_layout(spec, rest)
     if after.rack.cue_in_hand:
         layout.pop(CUE_BALL, None)
     return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
-
-
-def settled(spec: TableSpec, rest: Mapping[Ball, Point]) -> dict[Ball, Point]:
-    """The rest positions as a layout the engine accepts for the next shot.
-
-    Two cases the engine leaves and then refuses as a layout: a ball at rest in a
-    pocket's mouth, between the jaws, its centre less than R from the cushion line
-    (moved to the nearest point inside the cushions: at most the mouth's depth); and
-    two balls at rest overlapping within the engine's tolerance, or a ball so moved
-    onto another (pushed apart along their line of centres to D plus
-    :data:`_SETTLE_GAP_IN`, each half the way, a few passes).
-    """
-    r = spec.ball_radius
-    lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
-    out = {b: Point(min(max(p.x, lo_x), hi_x), min(max(p.y, lo_y), hi_y)) for b, p in rest.items()}
-    need = spec.ball_diameter + _SETTLE_GAP_IN
-    balls = sorted(out)
-    for _ in range(_SETTLE_PASSES):
-        moved = False
-        for i, a in enumerate(balls):
-            for b in balls[i + 1 :]:
-                pa, pb = out[a], out[b]
-                dx, dy = pb.x - pa.x, pb.y - pa.y
-                d = math.hypot(dx, dy)
-                if d >= need - _SETTLE_GAP_IN / 2:
-                    continue
-                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
-                half = (need - d) / 2
-
-                def clamp(x: float, y: float) -> Point:
-                    return Point(min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y))
-
-                # each moves half the way; one held by a cushion leaves the rest to the other
-                pa = clamp(pa.x - ux * half, pa.y - uy * half)
-                pb = clamp(pa.x + ux * need, pa.y + uy * need)
-                pa = clamp(pb.x - ux * need, pb.y - uy * need)
-                out[a], out[b] = pa, pb
-                moved = True
-        if not moved:
-            break
-    return out
 
 
 def ball_segments(
