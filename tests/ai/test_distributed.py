@@ -1,0 +1,67 @@
+"""Self-play on Ray: a local Ray instance plays the same racks as one process (the [ray] extra).
+
+Ray starts once for the module (a few seconds, plus the physics kernels' compilation in
+its workers when the disk cache is off, as in CI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rotation61.ai.selfplay import RackOutcome, jobs_for, run_jobs, summarize
+from rotation61.records import from_json, verify
+
+ray = pytest.importorskip("ray", reason="the [ray] extra is not installed")
+
+from rotation61.ai.distributed import (  # noqa: E402 (after the extra's check)
+    RayExecutor,
+    RayUnavailableError,
+    ray_executor,
+)
+
+JOBS = jobs_for("1", "2", 2, seed=3, record=True)
+"""Two racks between levels 1 and 2 (they take turns to break)."""
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def local() -> list[RackOutcome]:
+    return run_jobs(JOBS)
+
+
+@pytest.mark.usefixtures("cluster")
+def test_ray_tasks_play_the_same_racks_as_one_process(local: list[RackOutcome]) -> None:
+    remote = run_jobs(JOBS, ray_executor("auto"))
+    assert [o.job for o in remote] == JOBS
+    assert [o.without_times() for o in remote] == [o.without_times() for o in local]
+    assert all(o.a.think_ms and o.b.think_ms for o in remote)
+    summary = summarize(remote)
+    assert summary.racks == 2
+    assert summary.racks_won_a + summary.racks_won_b == 2
+    for outcome in remote:
+        assert outcome.record is not None
+        assert verify(from_json(outcome.record)) == []
+
+
+@pytest.mark.parametrize(
+    ("address", "num_cpus", "message"),
+    [
+        ("", 1.0, "Ray address '' is not a non-empty string"),
+        (None, 1.0, "Ray address None"),
+        ("auto", 0.0, "num_cpus 0.0 must be a positive number"),
+        ("auto", True, "num_cpus True"),
+    ],
+)
+def test_bad_arguments_are_refused(address: object, num_cpus: object, message: str) -> None:
+    with pytest.raises(RayUnavailableError, match=message):
+        RayExecutor(address, num_cpus=num_cpus)  # type: ignore[arg-type]
