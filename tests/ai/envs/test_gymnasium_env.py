@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from gymnasium.wrappers import FlattenObservation
 
 from rotation61.ai import GameConfig, IllegalGameActionError, initial, transition
-from rotation61.ai.envs.gymnasium_env import ENV_ID, Rotation61Env
+from rotation61.ai.envs.gymnasium_env import ENV_ID, NormalizedActions, Rotation61Env
 from rotation61.ai.envs.opponents import geometric_player, level_player
 from rotation61.ai.envs.spaces import OPTIONS, to_action
 from rotation61.ai.levels import get_level
@@ -209,3 +211,25 @@ def test_bad_arguments_and_misuse_are_refused() -> None:
     env.reset(seed=0)
     assert env.render() is None
     assert level_player(1).__name__ == "level_1_player"
+
+
+def test_flat_normalized_spaces_pass_the_checker_and_map_onto_the_boxes() -> None:
+    base = gymnasium.make(
+        ENV_ID, config=GameConfig(noise=OLYMPIAD_NOISE), opponent=geometric_player
+    )
+    env = FlattenObservation(NormalizedActions(base))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message=".*different from the unwrapped version")
+        check_env(env)
+    assert isinstance(env.observation_space, gymnasium.spaces.Box)
+    wrapper = env.env
+    assert isinstance(wrapper, NormalizedActions)
+    low = wrapper.action(np.full(8, -1.0, np.float32))
+    high = wrapper.action(np.full(8, 1.0, np.float32))
+    space = _env().action_space
+    assert low["stroke"] == pytest.approx(space["stroke"].low)
+    assert high["placement"] == pytest.approx(space["placement"].high)
+    assert (low["option"], high["option"]) == (0, len(OPTIONS) - 1)
+    with pytest.raises(IllegalGameActionError, match="not 8 finite numbers"):
+        wrapper.action(np.zeros(7, np.float32))

@@ -31,6 +31,8 @@ import dataclasses
 from typing import Any, Final
 
 import gymnasium
+import numpy as np
+import numpy.typing as npt
 
 from rotation61.ai.core import (
     GameConfig,
@@ -45,6 +47,7 @@ from rotation61.ai.core import (
 )
 from rotation61.ai.envs.opponents import DEFAULT_LEVEL, Opponent, opponent_from
 from rotation61.ai.envs.spaces import (
+    OPTIONS,
     action_space,
     describe,
     encode,
@@ -56,7 +59,7 @@ from rotation61.records import MatchRecord
 from rotation61.rules import Seat
 from rotation61.sim import OLYMPIAD_NOISE
 
-__all__ = ["ENV_ID", "Rotation61Env"]
+__all__ = ["ENV_ID", "NormalizedActions", "Rotation61Env"]
 
 ENV_ID: Final = "rotation61/Rotation61-v0"
 """The registered id (namespace ``rotation61``, version 0)."""
@@ -187,6 +190,49 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         if self.render_mode is None:
             return None
         return describe(self.state)
+
+
+class NormalizedActions(
+    gymnasium.ActionWrapper[dict[str, Any], npt.NDArray[np.float32], dict[str, Any]],
+    gymnasium.utils.RecordConstructorArgs,
+):
+    """The action space as one ``Box(-1, 1, (8,))``, for libraries that want a flat, normalized box.
+
+    Elements 0-4 are the stroke and 5-6 the placement, each mapped linearly from
+    [-1, 1] onto its box in :mod:`rotation61.ai.envs.spaces`; element 7 picks the option
+    (the interval split evenly among the :data:`~rotation61.ai.envs.spaces.OPTIONS`).
+    With :class:`gymnasium.wrappers.FlattenObservation` on top, any library for a
+    ``Box`` observation and a ``Box`` action can train on the game.
+    """
+
+    def __init__(self, env: gymnasium.Env[dict[str, Any], dict[str, Any]]) -> None:
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.ActionWrapper.__init__(self, env)
+        space = env.action_space
+        if not isinstance(space, gymnasium.spaces.Dict):
+            raise IllegalGameActionError(f"action space {space!r} is not the game's Dict")
+        stroke, placement = space["stroke"], space["placement"]
+        if not isinstance(stroke, gymnasium.spaces.Box) or not isinstance(
+            placement, gymnasium.spaces.Box
+        ):
+            raise IllegalGameActionError(f"action space {space!r} is not the game's Dict")
+        self._low = np.concatenate([stroke.low, placement.low]).astype(np.float64)
+        self._high = np.concatenate([stroke.high, placement.high]).astype(np.float64)
+        self.action_space = gymnasium.spaces.Box(-1.0, 1.0, (8,), np.float32)
+
+    def action(self, action: npt.NDArray[np.float32]) -> dict[str, Any]:
+        """The game's action for a flat one (see the class)."""
+        flat = np.asarray(action, np.float64)
+        if flat.shape != (8,) or not np.all(np.isfinite(flat)):
+            raise IllegalGameActionError(f"action {flat.tolist()!r} is not 8 finite numbers")
+        flat = np.clip(flat, -1.0, 1.0)
+        values = self._low + (flat[:7] + 1.0) / 2.0 * (self._high - self._low)
+        option = min(int((flat[7] + 1.0) / 2.0 * len(OPTIONS)), len(OPTIONS) - 1)
+        return {
+            "stroke": values[:5].astype(np.float32),
+            "placement": values[5:].astype(np.float32),
+            "option": option,
+        }
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Rotation61Env")

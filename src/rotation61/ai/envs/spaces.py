@@ -21,7 +21,7 @@ key                space                              meaning
 ``options``        ``MultiBinary(4)``                 the options offered after a foul, in
                                                       :class:`~rotation61.rules.Option`
                                                       order (the mask of ``option``)
-``scores``         ``MultiDiscrete([121, 121])``      this rack's points
+``scores``         ``Box(0, 120, (2,))``              this rack's points
 ``fouls``          ``MultiDiscrete([n+1, n+1])``      §XV consecutive fouls (n: the limit)
 ``racks_won``      ``MultiDiscrete([r+1, r+1])``      racks won in the race to r
 =================  =================================  =====================================
@@ -108,7 +108,7 @@ def observation_space(config: GameConfig) -> spaces.Dict:
             "to_act": spaces.Discrete(3),
             "phase": spaces.Discrete(len(PHASES)),
             "options": spaces.MultiBinary(len(OPTIONS)),
-            "scores": spaces.MultiDiscrete([TOTAL_POINTS + 1] * 2),
+            "scores": spaces.Box(0.0, float(TOTAL_POINTS), (2,), np.float32),
             "fouls": spaces.MultiDiscrete([limit + 1] * 2),
             "racks_won": spaces.MultiDiscrete([config.race_to + 1] * 2),
         }
@@ -159,7 +159,7 @@ def encode(obs: Observation) -> dict[str, Any]:
         "to_act": np.int64(to_act),
         "phase": np.int64(PHASES.index(obs.phase)),
         "options": options,
-        "scores": np.array(obs.scores, np.int64),
+        "scores": np.array(obs.scores, np.float32),
         "fouls": np.array(obs.fouls, np.int64),
         "racks_won": np.array(obs.racks_won, np.int64),
     }
