@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import numpy as np
 import pytest
 from gymnasium.utils.env_checker import data_equivalence
 from pettingzoo.test import api_test, seed_test
@@ -100,7 +101,9 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     game = raw_env()
     with pytest.raises(IllegalGameActionError, match="not been reset"):
         game.observe("player_0")
-    game.reset(seed=0)
+    with pytest.raises(IllegalGameActionError, match="seed -1 must be"):
+        game.reset(seed=-1)
+    game.reset(seed=np.int64(0))
     with pytest.raises(IllegalGameActionError, match="agent 'player_2'"):
         game.observe("player_2")
     before = game.state

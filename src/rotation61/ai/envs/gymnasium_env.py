@@ -161,7 +161,7 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start a new match (see the module on seeds); ``options`` is not used."""
         super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(_SEED_BOUND))
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(_SEED_BOUND))
         self._state = initial(self.config, game_seed)
         self._opponent_moves()
         return self._observe(), self._info()

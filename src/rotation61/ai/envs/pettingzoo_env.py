@@ -129,10 +129,16 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         return self.state.record()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match (``reset(seed=s)`` plays the core game of seed ``s``)."""
+        """Start a new match (``reset(seed=s)`` plays the core game of seed ``s``).
+
+        Raises:
+            IllegalGameActionError: the seed is not a non-negative integer.
+        """
         if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+                raise IllegalGameActionError(f"seed {seed!r} must be a non-negative integer")
             self._np_random = np.random.default_rng(seed)
-            game_seed = seed
+            game_seed = int(seed)
         else:
             if self._np_random is None:
                 self._np_random = np.random.default_rng()
