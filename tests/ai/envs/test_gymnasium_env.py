@@ -103,8 +103,11 @@ def test_seeded_runs_are_identical_and_other_seeds_differ() -> None:
     assert _rollout(12, 150)[1] != one[1]
 
 
-def test_the_reward_is_the_agents_points_minus_the_opponents_and_the_rack_result() -> None:
-    env = _env()
+@pytest.mark.parametrize("seat", [Seat.A, Seat.B])
+def test_the_return_is_the_agents_points_minus_the_opponents_and_the_rack_result(
+    seat: Seat,
+) -> None:
+    env = _env(seat=seat)
     env.action_space.seed(0)
     env.reset(seed=21)
     total = 0.0
@@ -113,8 +116,9 @@ def test_the_reward_is_the_agents_points_minus_the_opponents_and_the_rack_result
         _, reward, terminated, _, _ = env.step(env.action_space.sample())
         total += reward
     match = env.state.match
-    points = sum(rack.scores[Seat.A] - rack.scores[Seat.B] for rack in match.completed)
-    racks = match.racks_won[Seat.A] - match.racks_won[Seat.B]
+    other = seat.opponent
+    points = sum(rack.scores[seat] - rack.scores[other] for rack in match.completed)
+    racks = match.racks_won[seat] - match.racks_won[other]
     assert racks in (1, -1)
     assert total == pytest.approx(points + 61.0 * racks)
 

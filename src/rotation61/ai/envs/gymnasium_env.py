@@ -16,7 +16,9 @@ until the agent is to act again or the match is over. Spaces:
 :mod:`rotation61.ai.envs.spaces`. The reward of a step is the core's
 (:func:`~rotation61.ai.core.rewards`) for the agent, summed over its action and the
 opponent's replies: the points it scored minus the points the opponent scored, plus
-``config.rack_reward`` for each rack won (minus it for each rack lost). ``terminated``
+``config.rack_reward`` for each rack won (minus it for each rack lost); what the
+opponent's actions before the agent's first one gave (its break, when the agent is B)
+is added to the first step's reward, so a match's return is exact. ``terminated``
 is the end of the match; the core ends every rack (stalemate after
 ``config.max_shots_per_rack`` inputs), so the environment never truncates.
 
@@ -121,6 +123,7 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         self.observation_space = observation_space(config)
         self.action_space = action_space(config)
         self._state: GameState | None = None
+        self._carried = 0.0
 
     @property
     def state(self) -> GameState:
@@ -163,7 +166,7 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(_SEED_BOUND))
         self._state = initial(self.config, game_seed)
-        self._opponent_moves()
+        self._carried = self._opponent_moves()
         return self._observe(), self._info()
 
     def step(
@@ -180,8 +183,9 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
             raise IllegalGameActionError("the match is over: call reset()")
         move = to_action(before, action)
         after = transition(before, move)
-        gained = rewards(before, move, after)[self.seat]
+        gained = rewards(before, move, after)[self.seat] + self._carried
         self._state = after
+        self._carried = 0.0
         gained += self._opponent_moves()
         return self._observe(), float(gained), terminal(self.state), False, self._info()
 
