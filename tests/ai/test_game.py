@@ -128,8 +128,11 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 
 
 def test_reward_is_the_points_of_the_seat_that_acted() -> None:
-    state = initial(GameConfig(), 2)
-    nxt = transition(state, StrokeAction(speed=8.0, phi=0.0, placement=Point(18.75, 25.0)))
-    scored = nxt.rack.scores if not terminal(nxt) else (0, 0)
-    if len(nxt.match.completed) == 0:
-        assert reward(state, StrokeAction(speed=8.0, phi=0.0), nxt) == scored[0] - scored[1]
+    for seed in range(4):
+        state = initial(GameConfig(), seed)
+        action = StrokeAction(speed=8.0, phi=0.0, placement=Point(18.75, 25.0))
+        nxt = transition(state, action)
+        assert len(nxt.match.completed) == 0  # no break ends a rack
+        scored = nxt.rack.scores
+        assert reward(state, action, nxt) == scored[0] - scored[1]
+        assert terminal(nxt) is False

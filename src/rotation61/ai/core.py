@@ -91,6 +91,7 @@ __all__ = [
     "initial",
     "observation",
     "phase_of",
+    "position",
     "reward",
     "rewards",
     "terminal",
@@ -349,6 +350,35 @@ def initial(config: GameConfig, seed: int) -> GameState:
         raise IllegalGameActionError(f"seed {seed!r} must be a non-negative integer")
     log = MatchLog.begin(config.header())
     return GameState(config=config, seed=seed, log=log, layout=_rack_layout(config, seed, 0, 0))
+
+
+def position(
+    config: GameConfig, rack: RackState, layout: Mapping[Ball, Point], seed: int = 0
+) -> GameState:
+    """A game from a set-up position (analysis, tests): a match whose rack in play is ``rack``.
+
+    The match log starts at that rack, so its record replays only from the same set-up
+    (``rotation61 record verify`` starts every match at the break and refuses it).
+
+    Args:
+        config: the game's config (its rules should be the rack's).
+        rack: the rack state (from :func:`~rotation61.rules.setup_rack`, maybe moved on
+            by the referee).
+        layout: the balls on the table, inches; exactly the rack's object balls, and the
+            cue ball unless it is in hand.
+        seed: the seed of the game's random draws.
+
+    Raises:
+        IllegalGameActionError: the layout's object balls are not the rack's.
+    """
+    objects = {b for b in layout if b != CUE_BALL}
+    if objects != set(rack.on_table):
+        raise IllegalGameActionError(
+            f"layout balls {sorted(objects)!r} are not the rack's {sorted(rack.on_table)!r}"
+        )
+    start = MatchState(rules=rack.rules, race_to=config.race_to, rack=rack)
+    log = MatchLog(header=config.header(), start=start)
+    return GameState(config=config, seed=seed, log=log, layout=_layout(layout))
 
 
 def phase_of(state: GameState) -> PhaseKind:

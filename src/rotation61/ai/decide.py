@@ -35,7 +35,7 @@ from rotation61.ai.core import (
     phase_of,
     transition,
 )
-from rotation61.ai.evaluate import Evaluation, evaluate
+from rotation61.ai.evaluate import CONTINUATION, HANDED_OVER, Evaluation, evaluate
 from rotation61.ai.levels import Level
 from rotation61.ai.shots import (
     Candidate,
@@ -185,13 +185,20 @@ def _generate(
             kitchen_exit=kind is PhaseKind.IN_HAND,
         )
         pots = [c for c in found if c.kind in _POTS]
+        kicks = [c for c in found if c.kind is ShotKind.KICK]
         if level.refine:
             with contextlib.suppress(SimulationError):
                 pots = refine_aims(
                     placed, pots, fan=level.refine, width_deg=4.0, table=table,
                     params=config.params, workers=workers,
                 )  # fmt: skip
-        for c in pots + [c for c in found if c.kind not in _POTS]:
+            with contextlib.suppress(SimulationError):
+                kicks = refine_aims(
+                    placed, kicks, fan=level.refine, width_deg=8.0, table=table,
+                    params=config.params, workers=workers,
+                ) or kicks  # fmt: skip
+        rest = [c for c in found if c.kind not in _POTS and c.kind is not ShotKind.KICK]
+        for c in pots + kicks + rest:
             by_kind.setdefault(c.kind, []).append(c)
         me, opp = rack.to_act, rack.to_act.opponent
         limit = rack.rules.consecutive_foul_limit
@@ -285,12 +292,71 @@ def choose_stroke(
     )
     ranked = sorted(evals, key=lambda e: -e.value)
     me = rack.to_act
+    if level.depth > 1 and kind is not PhaseKind.BREAK:
+        ranked = _deepen(state, level, ranked, workers)
     if rack.consecutive_fouls[me] >= rack.rules.consecutive_foul_limit - 1:
         safest = min(e.foul for e in ranked)
         allowed = [e for e in ranked if e.foul <= safest + _FOUL_MARGIN]
         ranked = allowed + [e for e in ranked if e not in allowed]
     best = ranked[0].candidate
     return Choice(action=_action(best), evaluations=tuple(ranked))
+
+
+def _deepen(
+    state: GameState, level: Level, ranked: list[Evaluation], workers: int | None
+) -> list[Evaluation]:
+    """Re-value the best candidates that score by searching the positions they leave.
+
+    For each of the ``_DEEP_TOP`` best candidates, ``_DEEP_RUNS`` noisy executions are
+    played through :func:`~rotation61.ai.core.transition` (the real next state: spots,
+    placements, the referee); where the shooter goes on, his next stroke is searched
+    (a smaller budget, one level deep). The heuristic worth of the position left is
+    replaced by the mean value found, weighted by the share of samples that scored.
+    """
+    sub = dataclasses.replace(
+        level, samples=_DEEP_SAMPLES, max_candidates=_DEEP_CANDIDATES, placements=2, depth=1
+    )
+    noisy = dataclasses.replace(state.config, noise=level.noise, noises=None)
+    me = state.rack.to_act
+    out = list(ranked)
+    for k, ev in enumerate(ranked[:_DEEP_TOP]):
+        if ev.scored <= 0 or ev.next_ball is None:
+            continue
+        found: list[float] = []
+        for run in range(_DEEP_RUNS):
+            trial = dataclasses.replace(state, config=noisy, seed=state.seed * 7919 + 101 + run)
+            try:
+                after = transition(trial, _action(ev.candidate))
+            except (IllegalGameActionError, SimulationError):
+                continue
+            step = after.log.last
+            ruling = None if step is None else step.ruling
+            if ruling is None or not ruling.shooter_continues:
+                continue
+            if phase_of(after) not in (PhaseKind.STROKE, PhaseKind.IN_HAND):
+                continue
+            if after.rack.to_act is not me:
+                continue
+            nxt = choose_stroke(after, sub, workers=workers)
+            if nxt.best is not None:
+                found.append(nxt.best.value)
+        if not found:
+            continue
+        worth = ev.next_ball + CONTINUATION
+        heuristic = ev.leave * worth - (1.0 - ev.leave) * HANDED_OVER * worth
+        deeper = sum(found) / len(found)
+        out[k] = dataclasses.replace(ev, value=ev.value + ev.scored * (deeper - heuristic))
+    return sorted(out, key=lambda e: -e.value)
+
+
+_DEEP_TOP: Final = 3
+"""Candidates re-valued one stroke deeper."""
+_DEEP_RUNS: Final = 3
+"""Noisy executions of each, searched after."""
+_DEEP_SAMPLES: Final = 6
+"""Samples per candidate of the deeper search."""
+_DEEP_CANDIDATES: Final = 12
+"""Candidates of the deeper search."""
 
 
 def _action(cand: Candidate) -> StrokeAction:

@@ -18,11 +18,12 @@ noise: a beginner knows he misses.
 | 7 | 1.8 | 6 | 20 | all | yes | yes | 3 |
 | 8 | 1.5 | 8 | 24 | all | yes | yes | 3 |
 | 9 | 1.25 | 8 | 28 | all | yes | yes | 4 |
-| 10 | 1.0 | 10 | 32 | all | yes | yes | 4 |
-| olympiad | 1.0 | 16 | 40 | all | yes | yes | 5 |
+| 10 | 1.0 | 12 | 36 | all | yes | yes | 4 |
+| olympiad | 1.0 | 24 | 48 | all | yes | yes | 6 |
 
 "all" is direct, bank, combination, kick and safety. The deliberate foul (``tap``) is
-considered from level 6.
+considered from level 6. The olympiad level also searches one stroke deeper: its best
+candidates are re-valued by the next stroke's search in the positions they leave.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class Level:
         placements: kitchen spots tried with the cue ball in hand.
         refine: aims tried per pot candidate to correct for throw (0: none).
         taps: considers a deliberate foul (§XV tactics).
+        depth: 2 re-values the best candidates by searching the positions they leave
+            (a few noisy executions each, the next stroke searched); 1: the heuristic.
     """
 
     name: str
@@ -70,6 +73,7 @@ class Level:
     placements: int
     refine: int
     taps: bool
+    depth: int = 1
 
     @property
     def noise(self) -> ExecutionNoise:
@@ -127,8 +131,10 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
         "7": _level("7", 1.8, 6, 20, _ALL, True, True, 3),
         "8": _level("8", 1.5, 8, 24, _ALL, True, True, 3),
         "9": _level("9", 1.25, 8, 28, _ALL, True, True, 4),
-        "10": _level("10", 1.0, 10, 32, _ALL, True, True, 4),
-        "olympiad": _level("olympiad", 1.0, 16, 40, _ALL, True, True, 5),
+        "10": _level("10", 1.0, 12, 36, _ALL, True, True, 4),
+        "olympiad": dataclasses.replace(
+            _level("olympiad", 1.0, 24, 48, _ALL, True, True, 6), depth=2
+        ),
     }
 )
 """Every skill level by name."""

@@ -19,6 +19,7 @@ think times (wall clock) differ; :meth:`RackOutcome.without_times` drops them.
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -62,6 +63,7 @@ class RackJob:
         rules: the rule-set preset.
         record: keep the match record's JSON in the outcome.
         workers: engine threads per search.
+        max_actions: stop the rack after this many actions, undecided (quick runs).
     """
 
     a: str
@@ -71,6 +73,7 @@ class RackJob:
     rules: str = "standard"
     record: bool = False
     workers: int = 1
+    max_actions: int = _MAX_ACTIONS
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +160,7 @@ def play_racks(job: RackJob) -> RackOutcome:
     stats = {Seat.A: _Tally(), Seat.B: _Tally()}
     actions = 0
     shooter: Seat | None = None
-    while phase_of(state) is not PhaseKind.OVER and actions < _MAX_ACTIONS:
+    while phase_of(state) is not PhaseKind.OVER and actions < job.max_actions:
         seat = state.rack.to_act
         tally = stats[seat]
         started = time.perf_counter()
@@ -235,7 +238,14 @@ Executor: TypeAlias = Callable[
 
 
 def jobs_for(
-    a: str, b: str, racks: int, *, seed: int = 0, rules: str = "standard", record: bool = False
+    a: str,
+    b: str,
+    racks: int,
+    *,
+    seed: int = 0,
+    rules: str = "standard",
+    record: bool = False,
+    max_actions: int = _MAX_ACTIONS,
 ) -> list[RackJob]:
     """``racks`` rack jobs between levels ``a`` and ``b``, seeded from ``seed``.
 
@@ -245,7 +255,15 @@ def jobs_for(
     get_level(a)
     get_level(b)
     return [
-        RackJob(a=a, b=b, index=i, seed=seed * 1_000_003 + i, rules=rules, record=record)
+        RackJob(
+            a=a,
+            b=b,
+            index=i,
+            seed=seed * 1_000_003 + i,
+            rules=rules,
+            record=record,
+            max_actions=max_actions,
+        )
         for i in range(racks)
     ]
 
@@ -259,7 +277,10 @@ def process_executor(workers: int | None = None) -> Executor:
         if workers == 1:
             yield from map(function, jobs)
             return
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # a fresh interpreter per worker: forking a process whose engine threads are
+        # running is unsafe
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             yield from pool.map(function, jobs, chunksize=1)
 
     return run

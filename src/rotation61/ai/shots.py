@@ -85,6 +85,9 @@ class ShotKind(StrEnum):
     TAP = "tap"
 
 
+_POT_KINDS: Final = frozenset({ShotKind.DIRECT, ShotKind.BANK, ShotKind.COMBINATION})
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
     """A shot a player considers.
@@ -393,9 +396,13 @@ def candidates(
         base = aim_at(cue, obj)
         dist = cue.distance_to(obj)
         half = math.degrees(math.asin(min(0.999, d / max(dist, d))))
+        pot_aims = [c.stroke.phi for c in out if c.kind in _POT_KINDS]
         for frac in (-0.8, -0.45, 0.0, 0.45, 0.8):
+            phi = base + frac * half
+            if any(abs((phi - aim + 180.0) % 360.0 - 180.0) < 0.75 for aim in pot_aims):
+                continue  # that aim is a pot, not a safety
             for speed in (1.0, 1.6, 2.4):
-                add(ShotKind.SAFETY, Stroke(speed=speed, phi=base + frac * half), None, None)
+                add(ShotKind.SAFETY, Stroke(speed=speed, phi=phi), None, None)
     return out
 
 
@@ -495,7 +502,11 @@ def _fan(
     params: Params,
     workers: int | None,
 ) -> list[tuple[float, float] | None]:
-    """For each candidate, the span (low, high offsets) of its best run of pocketing aims."""
+    """For each candidate, the span (low, high offsets) of its best run of working aims.
+
+    A pot works when its ball drops (and the cue ball does not); a kick (no ball to
+    drop) works when the cue ball touches its target first.
+    """
     fan = len(offsets[0])
     strokes = [
         dataclasses.replace(c.stroke, phi=c.stroke.phi + float(o))
@@ -508,9 +519,14 @@ def _fan(
     balls = batch.balls
     out: list[tuple[float, float] | None] = []
     for k, cand in enumerate(pots):
-        col = balls.index(cand.ball) if cand.ball in balls else -1
-        rows = batch.pocketed_mask[k * fan : (k + 1) * fan]
-        good = rows[:, col] & ~rows[:, 0] if col >= 0 else np.zeros(fan, np.bool_)
+        if cand.ball is None:  # a kick: the target must be the first ball touched
+            good = np.array(
+                [batch.shot(k * fan + j).first_contact == cand.target for j in range(fan)]
+            )
+        else:
+            col = balls.index(cand.ball) if cand.ball in balls else -1
+            rows = batch.pocketed_mask[k * fan : (k + 1) * fan]
+            good = rows[:, col] & ~rows[:, 0] if col >= 0 else np.zeros(fan, np.bool_)
         if not good.any():
             out.append(None)
             continue
@@ -538,7 +554,7 @@ def refine_aims(
     params: Params = DEFAULT_PARAMS,
     workers: int | None = 1,
 ) -> list[Candidate]:
-    """Correct the aims of pot candidates for throw (and the cushion, for banks) on the engine.
+    """Correct the aims of pot candidates for throw (and the cushions, for banks and kicks).
 
     Each candidate is played exactly at ``fan`` aims across ``width_deg`` degrees around
     its geometric aim; the best run of aims that drop the intended ball is then played

@@ -223,7 +223,8 @@ def _state_before(args: argparse.Namespace) -> GameState:
     header = record.header
     log = replay_inputs(header, inputs[:at])
     item = inputs[at]
-    assert isinstance(item, ShotInput)
+    if not isinstance(item, ShotInput):  # excluded by the choice of ``at`` above
+        raise InvalidRecordError(f"--at {at!r}: input {at} is not a shot")
     balls = dict(item.positions)
     if log.match.rack.cue_in_hand:
         balls.pop(CUE_BALL, None)
