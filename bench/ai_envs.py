@@ -8,8 +8,7 @@
      geometric player (a step includes the opponent's replies);
    - ``pettingzoo``: the AEC environment, both agents random.
 2. Self-play racks per minute for the same rack jobs (``--racks`` racks between levels
-   ``--a`` and ``--b``): in one process, on 2 processes (``process_executor(2)``, run
-   first: it forks, which numba's OpenMP threads forbid once started), and as
+   ``--a`` and ``--b``): in one process, on 2 processes (``process_executor(2)``), and as
    Ray tasks on a local Ray instance of 2 CPUs (started and warmed up first: its workers
    compile the physics kernels unless the disk cache has them); the outcomes (think
    times aside) must be identical.
@@ -109,9 +108,10 @@ def main() -> None:
         print(f"  {name:<11} {rate:8.0f} steps/s   x{rate / floor:.2f} of core")
 
     jobs = jobs_for(args.a, args.b, args.racks, seed=61)
-    # the process pool forks: it runs before this process starts numba's OpenMP threads
-    pool = timed("2 processes", lambda: run_jobs(jobs, process_executor(2)))
-    runs = [timed("1 process", lambda: run_jobs(jobs)), pool]
+    runs = [
+        timed("1 process", lambda: run_jobs(jobs)),
+        timed("2 processes", lambda: run_jobs(jobs, process_executor(2))),
+    ]
     if not args.no_ray:
         import ray
 
