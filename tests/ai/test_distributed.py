@@ -6,6 +6,7 @@ its workers when the disk cache is off, as in CI).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -65,3 +66,11 @@ def test_ray_tasks_play_the_same_racks_as_one_process(local: list[RackOutcome]) 
 def test_bad_arguments_are_refused(address: object, num_cpus: object, message: str) -> None:
     with pytest.raises(RayUnavailableError, match=message):
         RayExecutor(address, num_cpus=num_cpus)  # type: ignore[arg-type]
+
+
+def test_without_ray_the_executor_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(RayUnavailableError, match=r"pip install 'rotation61\[ray\]'"):
+        ray_executor("auto")

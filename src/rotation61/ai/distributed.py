@@ -25,9 +25,8 @@ tasks import :mod:`rotation61.ai.selfplay`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from types import ModuleType
 from typing import Any, Final, TypeVar
-
-import ray
 
 from rotation61.rules import Rotation61Error
 
@@ -40,7 +39,22 @@ _ADDRESS_MAX: Final = 1000
 
 
 class RayUnavailableError(Rotation61Error, ConnectionError):
-    """No Ray cluster could be reached at the address given, or the address is malformed."""
+    """Ray is not installed, the address is malformed, or no cluster answers there."""
+
+
+def _ray() -> ModuleType:
+    """The ``ray`` package (imported on first use, so this module imports without it).
+
+    Raises:
+        RayUnavailableError: the ``[ray]`` extra is not installed.
+    """
+    try:
+        import ray
+    except ImportError as err:
+        raise RayUnavailableError(
+            f"Ray is not installed: pip install 'rotation61[ray]' ({err})"
+        ) from err
+    return ray
 
 
 class RayExecutor:
@@ -51,8 +65,8 @@ class RayExecutor:
         num_cpus: CPUs each task reserves (1: one rack per core).
 
     Raises:
-        RayUnavailableError: the address is not a non-empty string, or ``num_cpus``
-            is not a positive number.
+        RayUnavailableError: Ray is not installed, the address is not a non-empty
+            string, or ``num_cpus`` is not a positive number.
     """
 
     __slots__ = ("address", "num_cpus")
@@ -62,6 +76,7 @@ class RayExecutor:
             raise RayUnavailableError(f"Ray address {address!r} is not a non-empty string")
         if isinstance(num_cpus, bool) or not isinstance(num_cpus, int | float) or num_cpus <= 0:
             raise RayUnavailableError(f"num_cpus {num_cpus!r} must be a positive number")
+        _ray()
         self.address = address.strip()
         self.num_cpus = float(num_cpus)
 
@@ -71,6 +86,7 @@ class RayExecutor:
         Raises:
             RayUnavailableError: no cluster answers at the address.
         """
+        ray = _ray()
         if ray.is_initialized():
             return
         try:
@@ -87,6 +103,7 @@ class RayExecutor:
             RayUnavailableError: no cluster answers at the address.
         """
         self.connect()
+        ray = _ray()
         task: Any = ray.remote(num_cpus=self.num_cpus)(function)
         refs = [task.remote(job) for job in jobs]
         for ref in refs:
@@ -101,6 +118,7 @@ def ray_executor(address: str = "auto", *, num_cpus: float = 1.0) -> RayExecutor
     """The executor for ``run_jobs`` on the Ray cluster at ``address`` (see the module).
 
     Raises:
-        RayUnavailableError: the address is not a non-empty string.
+        RayUnavailableError: Ray is not installed, or the address is not a non-empty
+            string.
     """
     return RayExecutor(address, num_cpus=num_cpus)
