@@ -180,6 +180,7 @@ def _generate(
             lowest,
             kinds=level.kinds,
             spins=level.spins,
+            grid=level.grid,
             placement=spot,
             table=table,
             kitchen_exit=kind is PhaseKind.IN_HAND,

@@ -22,8 +22,9 @@ noise: a beginner knows he misses.
 | olympiad | 1.0 | 24 | 48 | all | yes | yes | 6 |
 
 "all" is direct, bank, combination, kick and safety. The deliberate foul (``tap``) is
-considered from level 6. The olympiad level also searches one stroke deeper: its best
-candidates are re-valued by the next stroke's search in the positions they leave.
+considered from level 6. The olympiad level also searches one stroke deeper (its best
+candidates are re-valued by the next stroke's search in the positions they leave) and
+tries a finer grid of speeds, tip heights and side for position.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class Level:
         placements: kitchen spots tried with the cue ball in hand.
         refine: aims tried per pot candidate to correct for throw (0: none).
         taps: considers a deliberate foul (§XV tactics).
+        grid: tries a finer grid of speeds, tip heights and side for position.
         depth: 2 re-values the best candidates by searching the positions they leave
             (a few noisy executions each, the next stroke searched); 1: the heuristic.
     """
@@ -74,6 +76,7 @@ class Level:
     refine: int
     taps: bool
     depth: int = 1
+    grid: bool = False
 
     @property
     def noise(self) -> ExecutionNoise:
@@ -133,7 +136,7 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
         "9": _level("9", 1.25, 8, 28, _ALL, True, True, 4),
         "10": _level("10", 1.0, 12, 36, _ALL, True, True, 4),
         "olympiad": dataclasses.replace(
-            _level("olympiad", 1.0, 24, 48, _ALL, True, True, 6), depth=2
+            _level("olympiad", 1.0, 24, 48, _ALL, True, True, 6), depth=2, grid=True
         ),
     }
 )

@@ -268,9 +268,21 @@ def _cut(cue: Point, ghost: Point, obj: Point, toward: Point) -> float:
     return math.degrees(diff)
 
 
-def _pot_strokes(phi: float, speed: float, spins: bool) -> list[Stroke]:
+def _pot_strokes(phi: float, speed: float, spins: bool, grid: bool = False) -> list[Stroke]:
+    """The strokes tried for one pot: the base speed, and for position draw, follow, firmer.
+
+    ``grid`` tries more: three speeds by three tip heights, and a touch of side.
+    """
     out = [Stroke(speed=speed, phi=phi)]
-    if spins:
+    if grid:
+        for factor in (1.0, 1.6, 2.4):
+            v = min(speed * factor, 7.5)
+            for b in (-0.35, 0.0, 0.3):
+                if factor == 1.0 and b == 0.0:
+                    continue
+                out.append(Stroke(speed=v, phi=phi, b=b))
+        out += [Stroke(speed=speed * 1.6, phi=phi, a=a) for a in (-0.25, 0.25)]
+    elif spins:
         firm = min(speed * 1.6, 7.0)
         out += [
             Stroke(speed=firm, phi=phi, b=-0.35),
@@ -298,6 +310,7 @@ def candidates(
     *,
     kinds: frozenset[ShotKind],
     spins: bool = True,
+    grid: bool = False,
     placement: Point | None = None,
     table: SimTable = DEFAULT_TABLE,
     kitchen_exit: bool = False,
@@ -309,6 +322,7 @@ def candidates(
         lowest: the ball in play.
         kinds: the kinds of shot to propose (a skill level's repertoire).
         spins: also propose draw, follow and firmer strokes for position.
+        grid: propose a finer grid of speeds, tip heights and side (strong levels).
         placement: the cue ball's placement, carried into the candidates (in hand).
         table: the table.
         kitchen_exit: the cue ball is in hand behind the head string (§XVI): a ball in
@@ -350,7 +364,7 @@ def candidates(
             if not _path_clear(obj, aim, layout, {CUE_BALL, lowest}, d):
                 continue
             speed = _speed_for(dist + cue.distance_to(ghost) * 0.3, cut)
-            for stroke in _pot_strokes(aim_at(cue, ghost), speed, spins):
+            for stroke in _pot_strokes(aim_at(cue, ghost), speed, spins, grid):
                 add(ShotKind.DIRECT, stroke, lowest, pid)
     if ShotKind.BANK in kinds and not behind:
         for pid, aim in pockets.items():
