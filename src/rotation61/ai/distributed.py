@@ -16,10 +16,10 @@ and ``ai ladder``) uses it.
 
 The address is Ray's: ``"auto"`` (the cluster this machine belongs to, as started by
 ``ray start --head``), ``"HOST:PORT"`` of a head node, ``"ray://HOST:10001"`` (Ray
-Client, which needs ``ray[client]``), or ``"local"`` (start a Ray instance in this process). If this process is
-already connected to Ray (``ray.is_initialized()``), that connection is used and the
-address is not. Every node needs rotation61 installed with the ``[ai]`` extra (the
-tasks import :mod:`rotation61.ai.selfplay`).
+Client, which needs ``ray[client]``), or ``"local"`` (start a Ray instance in this
+process). If this process is already connected to Ray (``ray.is_initialized()``), that
+connection is used and the address is not. Every node needs rotation61 installed with
+the ``[ray]`` extra (the tasks import :mod:`rotation61.ai.selfplay`).
 """
 
 from __future__ import annotations
