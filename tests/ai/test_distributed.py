@@ -6,12 +6,14 @@ its workers when the disk cache is off, as in CI).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 
 import pytest
 
 from rotation61.ai.selfplay import RackOutcome, jobs_for, run_jobs, summarize
+from rotation61.cli.main import main
 from rotation61.records import from_json, verify
 
 ray = pytest.importorskip("ray", reason="the [ray] extra is not installed")
@@ -74,3 +76,38 @@ def test_without_ray_the_executor_says_which_extra_to_install(
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(RayUnavailableError, match=r"pip install 'rotation61\[ray\]'"):
         ray_executor("auto")
+
+
+def _without_think_times(document: dict[str, object]) -> dict[str, object]:
+    sides = {}
+    for key in ("side_a", "side_b"):
+        side = document[key]
+        assert isinstance(side, dict)
+        sides[key] = {k: v for k, v in side.items() if not k.startswith("think_ms")}
+    return {**document, **sides}
+
+
+@pytest.mark.usefixtures("cluster")
+def test_ai_match_with_ray_prints_the_single_process_figures(
+    local: list[RackOutcome], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["ai", "match", "--a", "1", "--b", "2", "--racks", "2", "--seed", "3"]
+    assert main([*argv, "--ray", "auto", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = summarize(local).as_dict()
+    assert _without_think_times(printed) == _without_think_times(expected)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--ray", " "], "Ray address ' ' is not a non-empty string"),
+        (["--ray", "auto", "--workers", "2"], "--ray and --workers exclude each other"),
+    ],
+)
+def test_ai_match_refuses_a_bad_ray_option(
+    options: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["ai", "match", "--a", "1", "--b", "2", "--racks", "1", *options]
+    assert main(argv) == 1
+    assert message in capsys.readouterr().err
