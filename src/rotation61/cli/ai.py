@@ -10,9 +10,10 @@
   for the position before shot entry N of a record (positions included); ``--plot``
   draws it.
 
-Self-play runs on all cores by default (``--workers K``); the results do not depend on
-the number of workers. The executor is chosen in :func:`executor_from` (the seam for
-other executors, such as a Ray cluster).
+Self-play runs on all cores by default (``--workers K``), or as Ray tasks on a cluster
+with ``--ray ADDRESS`` (``auto``, ``HOST:PORT``, ``local``; the ``[ray]`` extra); the
+results do not depend on the number of workers or on where they run. The executor is
+chosen in :func:`executor_from`.
 """
 
 from __future__ import annotations
@@ -52,9 +53,15 @@ __all__ = ["add_arguments", "add_executor_arguments", "executor_from", "run"]
 
 
 def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options that choose where self-play runs (``--workers``)."""
+    """The options that choose where self-play runs (``--workers``, ``--ray``)."""
     parser.add_argument(
         "--workers", type=int, default=None, metavar="K", help="processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run the racks as tasks on the Ray cluster at ADDRESS (auto, HOST:PORT, "
+        "local) instead of local processes [ray]",
     )
 
 
@@ -64,12 +71,24 @@ def executor_from(args: argparse.Namespace) -> Executor:
     Another executor (a Ray cluster) plugs in here: any callable
     ``executor(play_racks, jobs)`` that returns the outcomes in job order.
 
+    With ``--ray ADDRESS``, the racks run as Ray tasks on that cluster
+    (:func:`rotation61.ai.distributed.ray_executor`), with the same results.
+
     Raises:
-        InvalidRecordError: ``--workers`` is below 1.
+        InvalidRecordError: ``--workers`` is below 1, or given with ``--ray``.
+        RayUnavailableError: ``--ray`` without Ray installed, or an empty address.
     """
     workers = args.workers
     if workers is not None and workers < 1:
         raise InvalidRecordError(f"--workers {workers!r} must be at least 1")
+    if args.ray is not None:
+        if workers is not None:
+            raise InvalidRecordError(
+                "--ray and --workers exclude each other (the cluster's CPUs run the racks)"
+            )
+        from rotation61.ai.distributed import ray_executor
+
+        return ray_executor(args.ray)
     return process_executor(workers)
 
 

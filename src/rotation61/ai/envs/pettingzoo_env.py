@@ -1,0 +1,207 @@
+"""A PettingZoo AEC environment: both players of a match, turn by turn.
+
+::
+
+    from rotation61.ai.envs.pettingzoo_env import env
+    game = env()
+    game.reset(seed=7)
+    for agent in game.agent_iter():
+        obs, reward, terminated, truncated, info = game.last()
+        action = None if terminated or truncated else game.action_space(agent).sample()
+        game.step(action)
+
+The agents are ``"player_0"`` (seat A, who breaks the first rack) and ``"player_1"``
+(seat B);
+``agent_selection`` is the seat to act in the core game (:mod:`rotation61.ai.core`),
+which may act several times in a row (a player keeps the table after a legal pot, and
+chooses an option after the opponent's foul). The spaces are those of the Gymnasium
+environment (:mod:`rotation61.ai.envs.spaces`), seen from each agent's side. After an
+action both agents get the core's zero-sum rewards (:func:`~rotation61.ai.core.rewards`):
+points scored minus points conceded, and ``config.rack_reward`` for a rack won (minus it
+for a rack lost). At the end of the match both agents are terminated (the core ends
+every rack, so nobody is truncated). ``reset(seed=s)`` plays the core game of seed ``s``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rotation61.ai.core import (
+    GameConfig,
+    GameState,
+    IllegalGameActionError,
+    initial,
+    observation,
+    phase_of,
+    rewards,
+    terminal,
+    transition,
+)
+from rotation61.ai.envs.spaces import (
+    action_space,
+    describe,
+    encode,
+    observation_space,
+    to_action,
+)
+from rotation61.records import MatchRecord
+from rotation61.rules import Seat
+from rotation61.sim import OLYMPIAD_NOISE
+
+__all__ = ["AGENTS", "Rotation61AEC", "env", "raw_env"]
+
+AGENTS: Final = ("player_0", "player_1")
+"""The agents' names, by seat (A, B)."""
+
+_SEED_BOUND: Final = 2**31 - 1
+
+
+def _seat(agent: str) -> Seat:
+    try:
+        return Seat(AGENTS.index(agent))
+    except ValueError:
+        raise IllegalGameActionError(f"agent {agent!r} is not one of {AGENTS!r}") from None
+
+
+class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
+    """61 for two agents (see the module).
+
+    Args:
+        config: the game (race, rules, table, execution noise); by default a race to
+            one rack with the Computer Olympiad's noise for both seats.
+        render_mode: ``None`` or ``"ansi"`` (a line of text per call).
+
+    Raises:
+        IllegalGameActionError: a bad config or render mode.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's API)
+        "name": "rotation61_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, config: GameConfig | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise IllegalGameActionError(f"render_mode {render_mode!r} is not None or 'ansi'")
+        if config is None:
+            config = GameConfig(noise=OLYMPIAD_NOISE)
+        if not isinstance(config, GameConfig):
+            raise IllegalGameActionError(f"config {config!r} is not a GameConfig")
+        self.config = config
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self._observation_space = observation_space(config)
+        self._action_space = action_space(config)
+        self._state: GameState | None = None
+        self._np_random: np.random.Generator | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space (the same object for both agents)."""
+        _seat(agent)
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space (the same object for both agents)."""
+        _seat(agent)
+        return self._action_space
+
+    @property
+    def state(self) -> GameState:
+        """The game now (immutable).
+
+        Raises:
+            IllegalGameActionError: before the first :meth:`reset`.
+        """
+        if self._state is None:
+            raise IllegalGameActionError("the environment has not been reset")
+        return self._state
+
+    def record(self) -> MatchRecord:
+        """The match record so far (``rotation61 record verify`` accepts it)."""
+        return self.state.record()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match (``reset(seed=s)`` plays the core game of seed ``s``).
+
+        Raises:
+            IllegalGameActionError: the seed is not a non-negative integer.
+        """
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+                raise IllegalGameActionError(f"seed {seed!r} must be a non-negative integer")
+            self._np_random = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            if self._np_random is None:
+                self._np_random = np.random.default_rng()
+            game_seed = int(self._np_random.integers(_SEED_BOUND))
+        self._state = initial(self.config, game_seed)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: self._info() for agent in self.agents}
+        self.agent_selection = AGENTS[self.state.rack.to_act]
+
+    def _info(self) -> dict[str, Any]:
+        state = self.state
+        return {"phase": phase_of(state).value, "inputs": state.log.length}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees now (its side first)."""
+        return encode(observation(self.state, _seat(agent)))
+
+    def step(self, action: dict[str, Any] | None) -> None:
+        """Play the selected agent's action (``None`` for an agent whose match is over).
+
+        Raises:
+            IllegalGameActionError: the action is not a member of the action space
+                (nothing changes).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        before = self.state
+        if action is None:
+            raise IllegalGameActionError(f"agent {agent!r} is to act: the action is None")
+        move = to_action(before, action)
+        after = transition(before, move)
+        gained = rewards(before, move, after)
+        self._state = after
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: float(gained[_seat(a)]) for a in self.agents}
+        over = terminal(after)
+        self.terminations = dict.fromkeys(self.agents, over)
+        self.infos = {a: self._info() for a in self.agents}
+        if not over:
+            self.agent_selection = AGENTS[after.rack.to_act]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The ``ansi`` view (a line of text), or ``None`` without a render mode."""
+        if self.render_mode is None:
+            return None
+        return describe(self.state)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(config: GameConfig | None = None, render_mode: str | None = None) -> Rotation61AEC:
+    """The environment without PettingZoo's wrappers."""
+    return Rotation61AEC(config, render_mode=render_mode)
+
+
+def env(config: GameConfig | None = None, render_mode: str | None = None) -> AECEnv[Any, Any, Any]:
+    """The environment in PettingZoo's order-enforcing wrapper (the usual entry point)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(config, render_mode))
