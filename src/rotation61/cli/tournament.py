@@ -23,8 +23,6 @@ the event on write it back in place.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import random
 from pathlib import Path
 from typing import Final
@@ -38,6 +36,7 @@ from rotation61.tournament import (
     InvalidEventError,
     Line,
     Match,
+    PlayersCsvError,
     Races,
     Result,
     SeedingMethod,
@@ -51,6 +50,8 @@ from rotation61.tournament import (
     new_event,
     next_calls,
     play,
+    read_players_csv,
+    standings_csv,
     to_json,
 )
 from rotation61.tournament.queue import priority
@@ -64,7 +65,6 @@ _FORMATS: Final = {
     "swiss": Format.SWISS,
     "groups": Format.GROUPS,
 }
-_COLUMNS: Final = ("name", "club", "rating", "class")
 _RACK_POINTS: Final = 120
 _WIN_POINTS: Final = 61
 
@@ -218,34 +218,13 @@ def read_players(text: str, source: str = "players") -> list[Entry]:
     """The entries of a players CSV (header ``name,club,rating,class``; ids p1, p2, ...).
 
     Raises:
-        InvalidEventError: a malformed line (the message names the line and column).
+        InvalidEventError: a malformed line (the message names the file, the line and
+            the column).
     """
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or [c.strip().lower() for c in rows[0]] != list(_COLUMNS):
-        raise InvalidEventError(f"{source} line 1: the header must be {','.join(_COLUMNS)}")
-    entries: list[Entry] = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(_COLUMNS):
-            raise InvalidEventError(
-                f"{source} line {number}: {len(row)} columns, expected {len(_COLUMNS)}"
-            )
-        name, club, rating, klass = (cell.strip() for cell in row)
-        if not name:
-            raise InvalidEventError(f"{source} line {number}, column name: empty")
-        value: int | None = None
-        if rating:
-            try:
-                value = int(rating)
-            except ValueError:
-                raise InvalidEventError(
-                    f"{source} line {number}, column rating: {rating!r} is not an integer"
-                ) from None
-        entries.append(
-            Entry(id=f"p{len(entries) + 1}", name=name, club=club, rating=value, player_class=klass)
-        )
-    return entries
+    try:
+        return read_players_csv(text)
+    except PlayersCsvError as err:
+        raise InvalidEventError(f"{source} {err}") from None
 
 
 def _load(path: Path) -> EventState:
@@ -377,48 +356,6 @@ def _standing_line(line: Line, names: dict[str | None, str]) -> str:
         f"{line.place:>2}  {names[line.player][:24]:<24} {line.won:>2} {line.lost:>2} "
         f"{line.rack_difference:>+6} {line.point_difference:>+7}{mark}"
     )
-
-
-def standings_csv(state: EventState) -> str:
-    """The standings as CSV (place, player id, name, club, counts)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        [
-            "place",
-            "id",
-            "name",
-            "club",
-            "played",
-            "won",
-            "lost",
-            "racks_won",
-            "racks_lost",
-            "points_for",
-            "points_against",
-            "out",
-        ]
-    )
-    entries = {e.id: e for e in state.event.entries}
-    for line in state.standings():
-        entry = entries[line.player]
-        writer.writerow(
-            [
-                line.place,
-                line.player,
-                entry.name,
-                entry.club,
-                line.played,
-                line.won,
-                line.lost,
-                line.racks_won,
-                line.racks_lost,
-                line.points_for,
-                line.points_against,
-                int(line.out),
-            ]
-        )
-    return out.getvalue()
 
 
 def simulate(state: EventState, rng: random.Random) -> EventState:

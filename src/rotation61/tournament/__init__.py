@@ -18,6 +18,12 @@ the draw, made by an explicit ``random.Random(seed)`` from a stored seed.
 from __future__ import annotations
 
 from rotation61.tournament.codec import from_dict, from_json, to_dict, to_json
+from rotation61.tournament.csvfiles import (
+    PLAYER_COLUMNS,
+    PlayersCsvError,
+    read_players_csv,
+    standings_csv,
+)
 from rotation61.tournament.errors import (
     CorrectionRefusedError,
     DrawError,
@@ -56,6 +62,7 @@ from rotation61.tournament.state import EventState, draw, new_event, play, repla
 
 __all__ = [
     "BYE",
+    "PLAYER_COLUMNS",
     "Call",
     "Config",
     "CorrectionRefusedError",
@@ -73,6 +80,7 @@ __all__ = [
     "Line",
     "Match",
     "MatchNotReadyError",
+    "PlayersCsvError",
     "Races",
     "Result",
     "SeedingMethod",
@@ -91,8 +99,10 @@ __all__ = [
     "new_event",
     "next_calls",
     "play",
+    "read_players_csv",
     "replay",
     "seed_order",
+    "standings_csv",
     "to_dict",
     "to_json",
 ]

@@ -18,9 +18,7 @@ result in the event before the referee's input is acknowledged.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 import logging
 import secrets
 import threading
@@ -49,7 +47,6 @@ from rotation61.tournament import (
     Stage,
     Status,
     TieBreak,
-    TournamentError,
     UnknownPlayerError,
     Walkover,
     WalkoverReason,
@@ -60,6 +57,8 @@ from rotation61.tournament import (
     to_json,
 )
 from rotation61.tournament import Input as EventInput
+from rotation61.tournament.csvfiles import PlayersCsvError, read_players_csv
+from rotation61.tournament.csvfiles import standings_csv as tournament_standings_csv
 from rotation61.web.adapters.tournaments import (
     NewCall,
     SqlTournaments,
@@ -93,11 +92,10 @@ _log = logging.getLogger(__name__)
 MAX_TABLES: Final = 64
 """The most tables an event (and the hall) may have."""
 _RETRIES: Final = 50
-_CSV_COLUMNS: Final = ("name", "club", "rating", "class")
 
 
-class CsvError(InvalidEventError):
-    """A malformed players CSV line; the message names the line and the column."""
+CsvError = PlayersCsvError
+"""A malformed players CSV line; the message names the line and the column."""
 
 
 class EventNotifier(Protocol):
@@ -287,45 +285,28 @@ def _entry(stored: StoredEntry) -> Entry:
 
 
 def parse_players(text: str, first_number: int = 1) -> list[StoredEntry]:
-    """The entries of a players CSV (header ``name,club,rating,class``).
+    """The entries of a players CSV (:func:`rotation61.tournament.read_players_csv`).
 
-    Players are numbered ``p<first_number>``, ``p<first_number + 1>``, ... in file order.
+    Players are numbered ``p<first_number>``, ``p<first_number + 1>``, ... in file order;
+    each also passes the desk's own limits (:func:`check_entry`).
 
     Raises:
         CsvError: a malformed line, naming the line and the column.
     """
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    if not rows or [c.strip().lower() for c in rows[0]] != list(_CSV_COLUMNS):
-        raise CsvError(f"line 1: the header must be {','.join(_CSV_COLUMNS)}")
-    entries: list[StoredEntry] = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(_CSV_COLUMNS):
-            raise CsvError(f"line {number}: {len(row)} columns, expected {len(_CSV_COLUMNS)}")
-        name, club, rating, klass = (cell.strip() for cell in row)
-        value: int | None = None
-        if rating:
-            try:
-                value = int(rating)
-            except ValueError:
-                raise CsvError(
-                    f"line {number}, column rating: {rating!r} is not an integer"
-                ) from None
-        try:
-            entry = StoredEntry(
-                player_id=f"p{first_number + len(entries)}",
-                name=name,
-                club=club,
-                rating=value,
-                player_class=klass,
-            )
-            check_entry(entry)
-        except (TournamentError, OutOfRangeError) as err:
-            column = str(err).split(" ", 1)[0].rstrip(":")
-            raise CsvError(f"line {number}, column {column}: {err}") from None
-        entries.append(entry)
-    return entries
+    entries = read_players_csv(
+        text, first_number=first_number, check=lambda entry: check_entry(_stored(entry))
+    )
+    return [_stored(entry) for entry in entries]
+
+
+def _stored(entry: Entry) -> StoredEntry:
+    return StoredEntry(
+        player_id=entry.id,
+        name=entry.name,
+        club=entry.club,
+        rating=entry.rating,
+        player_class=entry.player_class,
+    )
 
 
 def check_entry(entry: StoredEntry) -> None:
@@ -348,47 +329,8 @@ def check_entry(entry: StoredEntry) -> None:
 
 
 def standings_csv(live: LiveEvent) -> str:
-    """The standings as CSV (place, id, name, club, the counts, out)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        [
-            "place",
-            "id",
-            "name",
-            "club",
-            "played",
-            "won",
-            "lost",
-            "racks_won",
-            "racks_lost",
-            "points_for",
-            "points_against",
-            "out",
-        ]
-    )
-    if live.state is None:
-        return out.getvalue()
-    entries = {e.player_id: e for e in live.entries}
-    for line in live.state.standings():
-        entry = entries[line.player]
-        writer.writerow(
-            [
-                line.place,
-                line.player,
-                entry.name,
-                entry.club,
-                line.played,
-                line.won,
-                line.lost,
-                line.racks_won,
-                line.racks_lost,
-                line.points_for,
-                line.points_against,
-                int(line.out),
-            ]
-        )
-    return out.getvalue()
+    """The standings as CSV (``tournament.standings_csv``), names and clubs as stored."""
+    return tournament_standings_csv(live.state, [_entry(e) for e in live.entries])
 
 
 def _utc_now() -> str:

@@ -1,0 +1,169 @@
+r"""The event's CSV files: the players an organiser imports, the standings it exports.
+
+One home for both formats, used by the terminal (``rotation61 tournament``) and the web
+desk alike. A players file has the header ``name,club,rating,class`` and one player per
+line (blank lines are skipped, a byte-order mark is allowed); players are numbered
+``p1``, ``p2``, ... in file order (or from another first number, for a second import). A
+malformed line is refused with :class:`PlayersCsvError`, naming the line and the column;
+nothing of the file is taken.
+
+>>> entries = read_players_csv("name,club,rating,class\nAn,CLB Q1,720,A\nBình,,,\n")
+>>> [(e.id, e.name, e.rating) for e in entries]
+[('p1', 'An', 720), ('p2', 'Bình', None)]
+>>> read_players_csv("name,club,rating,class\nAn,CLB Q1,seven,A\n")
+Traceback (most recent call last):
+...
+rotation61.tournament.csvfiles.PlayersCsvError: line 2, column rating: 'seven' is not an integer
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from typing import Final
+
+from rotation61.tournament.errors import InvalidEventError, TournamentError
+from rotation61.tournament.model import Entry
+from rotation61.tournament.state import EventState
+
+__all__ = [
+    "PLAYER_COLUMNS",
+    "STANDINGS_COLUMNS",
+    "PlayersCsvError",
+    "read_players_csv",
+    "standings_csv",
+]
+
+PLAYER_COLUMNS: Final = ("name", "club", "rating", "class")
+"""The header of a players file, in order."""
+
+STANDINGS_COLUMNS: Final = (
+    "place",
+    "id",
+    "name",
+    "club",
+    "played",
+    "won",
+    "lost",
+    "racks_won",
+    "racks_lost",
+    "points_for",
+    "points_against",
+    "out",
+)
+"""The header of the standings file, in order."""
+
+
+class PlayersCsvError(InvalidEventError):
+    """A malformed players file; the message names the line and the column."""
+
+
+def read_players_csv(
+    text: str,
+    *,
+    first_number: int = 1,
+    check: Callable[[Entry], None] | None = None,
+) -> list[Entry]:
+    """The entries of a players file.
+
+    Args:
+        text: the file's text.
+        first_number: the number of the first player's id (``p<first_number>``).
+        check: further checks of each entry (a caller's own limits); what it raises
+            (a ``ValueError`` whose message starts with the column's name) is reported
+            with the line.
+
+    Raises:
+        PlayersCsvError: a wrong header, a line with the wrong number of columns, an
+            empty name, a rating that is not an integer, or an entry the event or
+            ``check`` refuses.
+    """
+    rows = list(csv.reader(text.removeprefix("\ufeff").splitlines(keepends=True)))
+    if not rows or [cell.strip().lower() for cell in rows[0]] != list(PLAYER_COLUMNS):
+        raise PlayersCsvError(f"line 1: the header must be {','.join(PLAYER_COLUMNS)}")
+    entries: list[Entry] = []
+    for number, row in enumerate(rows[1:], start=2):
+        if any(cell.strip() for cell in row):
+            entries.append(_player(row, number, f"p{first_number + len(entries)}", check))
+    return entries
+
+
+def _player(
+    row: list[str], number: int, player_id: str, check: Callable[[Entry], None] | None
+) -> Entry:
+    """One line of a players file as an entry."""
+    if len(row) != len(PLAYER_COLUMNS):
+        raise PlayersCsvError(f"line {number}: {len(row)} columns, expected {len(PLAYER_COLUMNS)}")
+    name, club, rating, player_class = (cell.strip() for cell in row)
+    if not name:
+        raise PlayersCsvError(f"line {number}, column name: empty")
+    value: int | None = None
+    if rating:
+        try:
+            value = int(rating)
+        except ValueError:
+            raise PlayersCsvError(
+                f"line {number}, column rating: {rating!r} is not an integer"
+            ) from None
+    try:
+        entry = Entry(id=player_id, name=name, club=club, rating=value, player_class=player_class)
+        if check is not None:
+            check(entry)
+    except (TournamentError, ValueError) as err:
+        column = _column_named(str(err))
+        raise PlayersCsvError(f"line {number}, column {column}: {err}") from None
+    return entry
+
+
+def _column_named(message: str) -> str:
+    """The column a refusal names first (``name``, ``club``, ``rating``, ``class``)."""
+    first = message.split(" ", 1)[0].rstrip(":")
+    return first if first in PLAYER_COLUMNS else "name"
+
+
+def standings_csv(state: EventState | None, entries: list[Entry] | None = None) -> str:
+    """The standings as CSV: place, player id, name, club, the counts, out (1 or 0).
+
+    Args:
+        state: the event (``None`` before the draw: the header only).
+        entries: the players' names and clubs, if not the event's own entries.
+    """
+    out = _Lines()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(STANDINGS_COLUMNS)
+    if state is None:
+        return out.text()
+    by_id = {e.id: e for e in (state.event.entries if entries is None else entries)}
+    for line in state.standings():
+        entry = by_id[line.player]
+        writer.writerow(
+            [
+                line.place,
+                line.player,
+                entry.name,
+                entry.club,
+                line.played,
+                line.won,
+                line.lost,
+                line.racks_won,
+                line.racks_lost,
+                line.points_for,
+                line.points_against,
+                int(line.out),
+            ]
+        )
+    return out.text()
+
+
+class _Lines:
+    """Where the csv writer writes: the lines kept in memory."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+
+    def write(self, part: str) -> int:
+        self._parts.append(part)
+        return len(part)
+
+    def text(self) -> str:
+        return "".join(self._parts)
