@@ -156,9 +156,7 @@ def order_of_seeds(entries: Sequence[Entry], seeds: Mapping[str, int | None]) ->
     for seed in sorted(holders):
         if len(holders[seed]) > 1:
             problems.append(
-                SeedProblem(
-                    kind=SeedProblemKind.DUPLICATE, seed=seed, players=tuple(holders[seed])
-                )
+                SeedProblem(kind=SeedProblemKind.DUPLICATE, seed=seed, players=tuple(holders[seed]))
             )
     problems += [
         SeedProblem(kind=SeedProblemKind.UNUSED, seed=seed)

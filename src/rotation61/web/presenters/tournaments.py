@@ -28,12 +28,15 @@ from rotation61.tournament import (
     Format,
     Match,
     SeedingError,
+    SeedingMethod,
     SeedProblemKind,
     Stage,
     Status,
+    seed_order,
 )
 from rotation61.tournament.queue import priority
 from rotation61.web.adapters.broker import data_frame
+from rotation61.web.adapters.tournaments import StoredEntry
 from rotation61.web.core.i18n import ui
 from rotation61.web.schemas import (
     EntryOut,
@@ -51,6 +54,7 @@ __all__ = [
     "event_frame",
     "event_parts",
     "groups_html",
+    "hand_seed_rows",
     "seeding_error_text",
     "standings_html",
     "table_frame",
@@ -190,7 +194,7 @@ def bracket_svgs(live: LiveEvent, lang: Language, boxes: dict[str, str] | None =
         return ""
     boxes = {} if boxes is None else boxes
     out = []
-    parts = _PARTS
+    parts: tuple[tuple[str, tuple[Stage, ...]], ...] = _PARTS
     config = state.event.config
     if config.format is Format.GROUPS and config.knockout is Format.SINGLE:
         parts = (("knockout", (Stage.KNOCKOUT,)),)
@@ -264,8 +268,10 @@ def groups_html(live: LiveEvent, lang: Language, boxes: dict[str, str] | None = 
     criteria = _criteria(live, lang)
     heads = ("t.place", "t.player", "t.played", "t.won", "t.lost", "t.racks", "t.points")
     head = "".join(f"<th>{escape(ui(h, lang))}</th>" for h in heads) + "<th></th>"
-    rule = escape(ui("t.group.tiebreaks", lang, criteria=criteria)) + " " + escape(
-        ui("t.group.through", lang, count=config.advance)
+    rule = (
+        escape(ui("t.group.tiebreaks", lang, criteria=criteria))
+        + " "
+        + escape(ui("t.group.through", lang, count=config.advance))
     )
     sections = []
     for group in sorted({m.group for m in in_groups}):
@@ -321,6 +327,22 @@ def groups_html(live: LiveEvent, lang: Language, boxes: dict[str, str] | None = 
         f'<div class="group-grid">{"".join(sections)}</div></section>'
         f'<section id="knockout"><h2>{escape(ui("t.part.knockout", lang))}</h2>{bracket}</section>'
     )
+
+
+def hand_seed_rows(live: LiveEvent) -> list[tuple[int, StoredEntry]]:
+    """The desk's hand-seeding form: each entry with the seed it starts with, in seed order.
+
+    The draw made (if any), else the rating order (the organiser's usual start).
+    Empty unless the event is seeded by hand and has two players or more.
+    """
+    state = live.state
+    if live.settings.seeding is not SeedingMethod.HAND or state is None:
+        return []
+    by_id = {e.player_id: e for e in live.entries}
+    order = state.order or seed_order(state.event.entries, SeedingMethod.RATING)
+    if set(order) != set(by_id):  # entries changed since the draw (not allowed) or none
+        order = seed_order(state.event.entries, SeedingMethod.RATING)
+    return [(i, by_id[player]) for i, player in enumerate(order, start=1)]
 
 
 def seeding_error_text(err: SeedingError, live: LiveEvent, lang: Language) -> str:

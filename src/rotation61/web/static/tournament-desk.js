@@ -38,6 +38,7 @@
       name: v("name"), format: v("format"), seeding: v("seeding"), draw_seed: num(v("draw_seed")),
       race: num(v("race")), race_final: num(v("race_final")), tables: num(v("tables")), tv_table: num(v("tv_table")),
       group_size: num(v("group_size")), swiss_rounds: num(v("swiss_rounds")),
+      group_count: num(v("group_count")), advance: num(v("advance")), knockout: v("knockout"),
       grand_final_reset: f.elements.grand_final_reset.checked,
     };
     if (num(v("race_losers"))) body.race_by_stage = { losers: num(v("race_losers")) };
@@ -58,6 +59,17 @@
   });
   click("drop-no-shows", () => thenReload(call(api("/no-shows"))));
   click("draw", () => thenReload(call(api("/draw"))));
+  // Hand seeding: each player's seed as typed (an empty or non-whole number is sent as
+  // none); the server checks that every seed 1..N is given once and names each problem.
+  form("hand-seeds", (f) => {
+    const seeds = {};
+    f.querySelectorAll("input.seed").forEach((box) => {
+      const text = box.value.trim();
+      const n = Number(text);
+      seeds[box.dataset.player] = text !== "" && Number.isInteger(n) ? n : null;
+    });
+    thenReload(call(api("/draw?lang=" + desk.dataset.lang), { seeds: seeds }));
+  });
   click("start", () => thenReload(call(api("/start"))));
   document.querySelectorAll("form.result").forEach((f) => f.addEventListener("submit", (e) => {
     e.preventDefault();

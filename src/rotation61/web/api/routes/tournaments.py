@@ -42,6 +42,7 @@ from rotation61.web.core.errors import (
 from rotation61.web.presenters.tournaments import (
     board_fragment,
     event_parts,
+    hand_seed_rows,
     seeding_error_text,
     standings_html,
     tournament_out,
@@ -380,6 +381,7 @@ async def desk_tournament(event_id: int, request: Request, ctx: Ctx, lang: Lang)
         live=live,
         out=tournament_out(live),
         pins={n: pins.get(n, "") for n in range(1, live.settings.tables + 1)},
+        seed_rows=hand_seed_rows(live),
     )
 
 
