@@ -197,7 +197,7 @@ def bracket_svgs(live: LiveEvent, lang: Language, boxes: dict[str, str] | None =
     parts: tuple[tuple[str, tuple[Stage, ...]], ...] = _PARTS
     config = state.event.config
     if config.format is Format.GROUPS and config.knockout is Format.SINGLE:
-        parts = (("knockout", (Stage.KNOCKOUT,)),)
+        parts = (("main", (Stage.KNOCKOUT,)),)  # under the "Knockout" heading
     for part, stages in parts:
         matches = [m for m in state.matches if m.stage in stages and m.status is not Status.VOID]
         if matches:
