@@ -78,8 +78,8 @@ def test_hand_seeding_on_the_desk_and_a_groups_event_live(browser: Any, server: 
     for player, seed in (seeds | {"p2": "6"}).items():  # p1 and p2 both seed 6
         desk.fill(f'input.seed[data-player="{player}"]', seed)
     desk.click("#draw-hand")
-    desk.wait_for_selector("#desk-message:not([hidden])")
-    message = desk.text_content("#desk-message") or ""
+    desk.wait_for_selector("#seeds-message:not([hidden])")  # next to the form's button
+    message = desk.text_content("#seeds-message") or ""
     assert "Hạt giống chưa hợp lệ, không có gì thay đổi" in message
     assert "hạt giống 6 bị trùng: Player 1 (p1), Player 2 (p2)" in message
     assert "chưa ai có hạt giống 5" in message

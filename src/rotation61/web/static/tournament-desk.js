@@ -8,7 +8,8 @@
   const desk = $("desk");
   const eventId = desk ? desk.dataset.event : null;
   const message = $("desk-message");
-  async function call(path, body, type) {
+  async function call(path, body, type, where) {
+    const shown = where || message;
     const headers = { "X-CSRF-Token": csrf };
     let payload;
     if (body !== undefined) {
@@ -19,9 +20,9 @@
     let data = null;
     try { data = await r.json(); } catch (_) { data = null; }
     if (!r.ok) {
-      message.textContent = (data && data.detail) ? data.detail : ("HTTP " + r.status);
-      message.hidden = false;
-      message.scrollIntoView({ block: "nearest" });
+      shown.textContent = (data && data.detail) ? data.detail : ("HTTP " + r.status);
+      shown.hidden = false;
+      shown.scrollIntoView({ block: "nearest" });
       return null;
     }
     return data;
@@ -68,7 +69,7 @@
       const n = Number(text);
       seeds[box.dataset.player] = text !== "" && Number.isInteger(n) ? n : null;
     });
-    thenReload(call(api("/draw?lang=" + desk.dataset.lang), { seeds: seeds }));
+    thenReload(call(api("/draw?lang=" + desk.dataset.lang), { seeds: seeds }, undefined, $("seeds-message")));
   });
   click("start", () => thenReload(call(api("/start"))));
   document.querySelectorAll("form.result").forEach((f) => f.addEventListener("submit", (e) => {
