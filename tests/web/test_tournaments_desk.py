@@ -257,3 +257,58 @@ def test_groups_event_runs_from_the_tables(sqlite_client: TestClient) -> None:
     assert page.count('class="group"') == 2
     assert "The top 1 of each group go through" in page
     assert 'id="m-K1-1"' in page
+
+
+def test_a_groups_field_too_small_for_its_groups_waits_for_more_players(
+    sqlite_client: TestClient,
+) -> None:
+    client = sqlite_client
+    made = _post(
+        client,
+        "/api/tournaments",
+        json={"name": "Bảng", "format": "groups", "group_count": 2, "advance": 2, "race": 2},
+    )
+    assert made.status_code == 201, made.text
+    event_id = made.json()["id"]
+    base = f"/api/tournaments/{event_id}"
+    # Entered one by one: two groups of 1, then a group of 1 (fewer than the 2 through).
+    for n in (1, 2, 3):
+        added = _post(client, f"{base}/entries", json={"name": f"Player {n}"})
+        assert added.status_code == 201, added.text
+        desk = client.get(f"/desk/tournaments/{event_id}?lang=en", auth=ORGANISER)
+        assert desk.status_code == 200
+        if n >= 2:
+            assert 'id="field-unfit"' in desk.text
+            assert "cannot be drawn with the event&#39;s settings yet" in desk.text
+        assert client.get(f"/events/{event_id}").status_code == 200
+    _post(client, f"{base}/checkin", json={"players": ["p1", "p2", "p3"]})
+    refused = _post(client, f"{base}/draw")
+    assert refused.status_code == 422
+    assert "cannot be drawn with 3 player(s)" in refused.json()["detail"]
+    assert "advance" in refused.json()["detail"] or "group" in refused.json()["detail"]
+    assert not get_event(client, event_id)["drawn"]
+    assert _stored_inputs(client, event_id) == 0
+    _post(client, f"{base}/entries", json={"name": "Player 4"})
+    _post(client, f"{base}/checkin", json={"players": ["p4"]})
+    desk = client.get(f"/desk/tournaments/{event_id}", auth=ORGANISER)
+    assert 'id="field-unfit"' not in desk.text
+    drawn = act(client, event_id, "draw")
+    assert len([m for m in drawn["matches"] if m["stage"] == "group"]) == 2
+
+
+def test_a_double_knockout_after_the_groups_is_drawn_as_its_sides(
+    sqlite_client: TestClient,
+) -> None:
+    client = sqlite_client
+    event = create_event(client, 8, format="groups", group_count=2, knockout="double", race=2)
+    event_id = event["id"]
+    assert event["settings"]["knockout"] == "double"
+    drawn = act(client, event_id, "draw")
+    for match in (m for m in drawn["matches"] if m["stage"] == "group"):
+        _result(client, event_id, match["id"], [2, 0])
+    page = client.get(f"/events/{event_id}?lang=en").text
+    assert page.count("<svg") == 3  # winners' side, losers' side, finals
+    assert "Winners&#x27; side" in page
+    assert 'id="m-W1-1"' in page
+    final = play_out_desk(client, event_id)
+    assert final["finished"]

@@ -232,9 +232,13 @@ class LiveEvent:
         seq: how many inputs ``state`` replays.
         entries: the entries (read from storage until the draw, frozen after).
         state: the replayed state; before the draw, the new event of the entries (or
-            ``None`` while fewer than two players are entered).
+            ``None`` while fewer than two players are entered, or while the field
+            cannot hold the settings: see ``unfit``).
         refs: the scorekeeper match of each called match, by match id.
         names: each player's name, by id.
+        unfit: before the draw, why the entries cannot make the event yet (the
+            tournament layer's reason, e.g. groups then knockout with too few players
+            for its groups), "" otherwise. Entering more players may cure it.
     """
 
     stored: StoredEvent
@@ -244,6 +248,7 @@ class LiveEvent:
     state: EventState | None
     refs: Mapping[str, int]
     names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    unfit: str = ""
 
     @property
     def drawn(self) -> bool:
@@ -457,15 +462,24 @@ class TournamentService:
 
     def _with_entries(self, live: LiveEvent, entries: Sequence[StoredEntry]) -> LiveEvent:
         state = None
+        unfit = ""
         if len(entries) >= 2:
-            event = Event(
-                name=live.stored.name,
-                entries=tuple(_entry(e) for e in entries),
-                config=live.settings.config(),
-            )
-            state = EventState(event=event)
+            try:
+                event = Event(
+                    name=live.stored.name,
+                    entries=tuple(_entry(e) for e in entries),
+                    config=live.settings.config(),
+                )
+            except InvalidEventError as err:
+                # The settings against the field (groups then knockout: each group of 2
+                # or more, at least ``advance`` in each): not yet, while entries come in.
+                unfit = str(err)
+            else:
+                state = EventState(event=event)
         names = {e.player_id: e.name for e in entries}
-        return dataclasses.replace(live, entries=tuple(entries), state=state, names=names)
+        return dataclasses.replace(
+            live, entries=tuple(entries), state=state, names=names, unfit=unfit
+        )
 
     def _advance(self, live: LiveEvent, inputs: Sequence[StoredInput]) -> LiveEvent:
         state = live.state
@@ -639,7 +653,8 @@ class TournamentService:
         def make(live: LiveEvent) -> list[EventInput]:
             if live.state is None:
                 raise InvalidEventError(
-                    f"event {event_id} has {len(live.entries)} player(s): at least 2 are needed"
+                    f"event {event_id} cannot be drawn with {len(live.entries)} player(s): "
+                    + (live.unfit or "at least 2 are needed")
                 )
             absent = [e.player_id for e in live.entries if not e.checked_in]
             if absent:
