@@ -312,3 +312,21 @@ def test_a_double_knockout_after_the_groups_is_drawn_as_its_sides(
     assert 'id="m-W1-1"' in page
     final = play_out_desk(client, event_id)
     assert final["finished"]
+
+
+@pytest.mark.parametrize(
+    "seeds",
+    [{"p1": "first"}, {"p1": True}, {"p1": 1.5}, {"p1": "1"}, {f"p{i}": i for i in range(300)}],
+    ids=["text", "boolean", "fraction", "numeric-text", "too-many"],
+)
+def test_malformed_seeds_are_refused_by_the_schema_and_change_nothing(
+    sqlite_client: TestClient, seeds: dict[str, Any]
+) -> None:
+    client = sqlite_client
+    event = create_event(client, 4, format="single", seeding="hand")
+    refused = _draw(client, event["id"], seeds)
+    assert refused.status_code == 422
+    assert refused.json()["error"] == "RequestValidationError"
+    assert "seeds" in refused.json()["detail"]
+    assert not get_event(client, event["id"])["drawn"]
+    assert _stored_inputs(client, event["id"]) == 0

@@ -9,7 +9,7 @@ layer's codec reads and checks them (:func:`rotation61.records.shot_from_dict`).
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
 from rotation61.records import MatchHeader
 from rotation61.rules import Seat
@@ -484,7 +484,7 @@ class DrawIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seeds: dict[Annotated[str, StringConstraints(max_length=40)], int | None] = Field(
+    seeds: dict[Annotated[str, StringConstraints(max_length=40)], StrictInt | None] = Field(
         max_length=256
     )
 
