@@ -163,4 +163,19 @@ def test_hand_seeding_on_the_desk_and_a_groups_event_live(browser: Any, server: 
     assert "The top 2 of each group go through" in (public.text_content("#group-rule") or "")
     assert "Knockout" in (public.text_content("#knockout") or "")
     public.screenshot(path=str(SHOTS / "tournament-groups-knockout-en.png"), full_page=True)
+    # On a phone, each group's box scrolls sideways within itself; the page does not.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone.goto(f"{server.url}/events/{group_event}?lang=vi")
+    phone.wait_for_selector("#knockout svg")
+    # (the site's navigation bar is the shared layout's, and not checked here)
+    wide = phone.evaluate(
+        "Array.from(document.querySelectorAll('main *')).filter(e => "
+        "e.getBoundingClientRect().right > 391 && !e.closest('section.group, .brackets, "
+        "#standings')).map(e => e.tagName + '#' + e.id)"
+    )
+    assert wide == []
+    box = phone.query_selector("#group-1").bounding_box()
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 390
+    phone.screenshot(path=str(SHOTS / "tournament-groups-phone-vi.png"), full_page=True)
     assert violations == []
