@@ -1,4 +1,7 @@
-"""The desk's hand seeding and the public page of groups then knockout, on real SQLite.
+"""The desk's hand seeding and the public page of groups then knockout.
+
+The storage-facing flows (the draw in the organiser's order, refused seedings) run on
+SQLite and PostgreSQL; the others on SQLite.
 
 Hand seeding: the organiser gives each checked-in player a seed; the draw follows it,
 and every refused seeding (a seed given twice, a player without one, a seed out of
@@ -36,8 +39,7 @@ def _stored_inputs(client: TestClient, event_id: int) -> int:
     return len(service._repo.load_inputs(event_id))
 
 
-def test_hand_seeding_draws_in_the_organisers_order(sqlite_client: TestClient) -> None:
-    client = sqlite_client
+def test_hand_seeding_draws_in_the_organisers_order(client: TestClient) -> None:
     event = create_event(client, 5, format="single", seeding="hand")
     assert event["settings"]["seeding"] == "hand"
     event_id = event["id"]
@@ -108,12 +110,11 @@ GOOD = {"p1": 1, "p2": 2, "p3": 3, "p4": 4}
     ids=["duplicate", "missing-player", "null", "above-n", "zero", "unknown-player", "no-body"],
 )
 def test_refused_seeds_are_named_and_change_nothing(
-    sqlite_client: TestClient,
+    client: TestClient,
     seeds: dict[str, int | None] | None,
     english: list[str],
     vietnamese: list[str],
 ) -> None:
-    client = sqlite_client
     event = create_event(client, 4, format="single", seeding="hand")
     event_id = event["id"]
     for lang, words in (("en", english), ("vi", vietnamese)):
