@@ -31,6 +31,9 @@ from rotation61.tournament.errors import (
     InvalidEventError,
     InvalidResultError,
     MatchNotReadyError,
+    SeedingError,
+    SeedProblem,
+    SeedProblemKind,
     TournamentError,
     UnknownMatchError,
     UnknownPlayerError,
@@ -56,7 +59,7 @@ from rotation61.tournament.model import (
     Withdrawal,
 )
 from rotation61.tournament.queue import next_calls
-from rotation61.tournament.seeding import seed_order
+from rotation61.tournament.seeding import order_of_seeds, seed_order
 from rotation61.tournament.standings import Line
 from rotation61.tournament.state import EventState, draw, new_event, play, replay
 
@@ -83,6 +86,9 @@ __all__ = [
     "PlayersCsvError",
     "Races",
     "Result",
+    "SeedProblem",
+    "SeedProblemKind",
+    "SeedingError",
     "SeedingMethod",
     "Stage",
     "Status",
@@ -98,6 +104,7 @@ __all__ = [
     "from_json",
     "new_event",
     "next_calls",
+    "order_of_seeds",
     "play",
     "read_players_csv",
     "replay",

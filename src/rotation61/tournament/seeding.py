@@ -7,12 +7,19 @@ The random draw is the one place the tournament layer uses randomness: an explic
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from rotation61.tournament.errors import DuplicateEntryError, InvalidEventError, UnknownPlayerError
+from rotation61.tournament.errors import (
+    DuplicateEntryError,
+    InvalidEventError,
+    SeedingError,
+    SeedProblem,
+    SeedProblemKind,
+    UnknownPlayerError,
+)
 from rotation61.tournament.model import Entry, SeedingMethod
 
-__all__ = ["bracket_positions", "bracket_size", "seed_order"]
+__all__ = ["bracket_positions", "bracket_size", "order_of_seeds", "seed_order"]
 
 
 def bracket_size(field: int) -> int:
@@ -98,3 +105,97 @@ def _hand_order(ids: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
     if missing:
         raise InvalidEventError(f"the hand seeding misses {missing!r}")
     return tuple(hand)
+
+
+def order_of_seeds(entries: Sequence[Entry], seeds: Mapping[str, int | None]) -> tuple[str, ...]:
+    """The hand order from a seed number per player: every seed 1..N given once.
+
+    Args:
+        entries: the field, in entry order (N players).
+        seeds: each player id's seed (``None``: none given).
+
+    Returns:
+        The player ids in seed order, seed 1 first.
+
+    Raises:
+        SeedingError: naming every problem at once (see :class:`SeedProblemKind`): a
+            seed for a player not entered, a player without a seed, a seed outside 1..N,
+            a seed given twice, a seed given to nobody.
+
+    >>> from rotation61.tournament.model import Entry
+    >>> field = [Entry(id="a", name="An"), Entry(id="b", name="Bình"), Entry(id="c", name="Cúc")]
+    >>> order_of_seeds(field, {"a": 2, "b": 3, "c": 1})
+    ('c', 'a', 'b')
+    >>> try:
+    ...     order_of_seeds(field, {"a": 1, "b": 1, "c": 4})
+    ... except SeedingError as err:
+    ...     print(str(err).replace("; ", ";" + chr(10)))
+    the hand seeding is refused: seed 4 of Cúc (c) is outside 1..3;
+    seed 1 is given to An (a), Bình (b);
+    seeds 2, 3 are given to nobody
+    """
+    field = len(entries)
+    names = {entry.id: entry.name for entry in entries}
+    problems: list[SeedProblem] = []
+    for player, seed in seeds.items():
+        if player not in names:
+            problems.append(
+                SeedProblem(kind=SeedProblemKind.UNKNOWN_PLAYER, seed=seed, players=(player,))
+            )
+    holders: dict[int, list[str]] = {}
+    for entry in entries:
+        seed = seeds.get(entry.id)
+        if seed is None:
+            problems.append(SeedProblem(kind=SeedProblemKind.NO_SEED, players=(entry.id,)))
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= field:
+            problems.append(
+                SeedProblem(kind=SeedProblemKind.OUT_OF_RANGE, seed=seed, players=(entry.id,))
+            )
+        else:
+            holders.setdefault(seed, []).append(entry.id)
+    for seed in sorted(holders):
+        if len(holders[seed]) > 1:
+            problems.append(
+                SeedProblem(kind=SeedProblemKind.DUPLICATE, seed=seed, players=tuple(holders[seed]))
+            )
+    problems += [
+        SeedProblem(kind=SeedProblemKind.UNUSED, seed=seed)
+        for seed in range(1, field + 1)
+        if seed not in holders
+    ]
+    if problems:
+        raise SeedingError(
+            f"the hand seeding is refused: {_describe(problems, names, field)}",
+            tuple(problems),
+            field,
+        )
+    return tuple(holders[seed][0] for seed in range(1, field + 1))
+
+
+def _describe(problems: Sequence[SeedProblem], names: Mapping[str, str], field: int) -> str:
+    def who(player: str) -> str:
+        return f"{names[player]} ({player})" if player in names else repr(player)
+
+    parts: list[str] = []
+    unused = [p.seed for p in problems if p.kind is SeedProblemKind.UNUSED]
+    for problem in problems:
+        players = ", ".join(who(p) for p in problem.players)
+        match problem.kind:
+            case SeedProblemKind.UNKNOWN_PLAYER:
+                parts.append(f"{players} is not entered (seed {problem.seed!r})")
+            case SeedProblemKind.NO_SEED:
+                parts.append(f"{players} has no seed")
+            case SeedProblemKind.OUT_OF_RANGE:
+                parts.append(f"seed {problem.seed!r} of {players} is outside 1..{field}")
+            case SeedProblemKind.DUPLICATE:
+                parts.append(f"seed {problem.seed} is given to {players}")
+            case SeedProblemKind.UNUSED:
+                pass
+    if unused:
+        listed = ", ".join(str(seed) for seed in unused)
+        parts.append(
+            f"seed {listed} is given to nobody"
+            if len(unused) == 1
+            else f"seeds {listed} are given to nobody"
+        )
+    return "; ".join(parts)

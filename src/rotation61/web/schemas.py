@@ -7,9 +7,9 @@ that the model does not declare). Shot contents are not modelled here: the recor
 layer's codec reads and checks them (:func:`rotation61.records.shot_from_dict`).
 """
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
 from rotation61.records import MatchHeader
 from rotation61.rules import Seat
@@ -20,6 +20,7 @@ from rotation61.web.services.tournaments import EventSettings
 __all__ = [
     "CheckInIn",
     "ConsoleView",
+    "DrawIn",
     "EntryIn",
     "EntryOut",
     "ErrorOut",
@@ -418,6 +419,9 @@ class TournamentCreate(BaseModel):
     group_size: int = Field(default=0, ge=0, le=256)
     swiss_rounds: int = Field(default=0, ge=0, le=64)
     single_from: int = Field(default=0, ge=0, le=256)
+    group_count: int = Field(default=0, ge=0, le=128)
+    advance: int = Field(default=2, ge=1, le=128)
+    knockout: Format = Format.SINGLE
     tie_breaks: list[TieBreak] | None = None
     preset: str = "standard"
 
@@ -443,6 +447,9 @@ class TournamentCreate(BaseModel):
             group_size=self.group_size,
             swiss_rounds=self.swiss_rounds,
             single_from=self.single_from,
+            group_count=self.group_count,
+            advance=self.advance,
+            knockout=self.knockout,
             preset=self.preset,
             **extra,
         )
@@ -466,6 +473,20 @@ class CheckInIn(BaseModel):
 
     players: list[str] = Field(min_length=1, max_length=256)
     checked_in: bool = True
+
+
+class DrawIn(BaseModel):
+    """The draw of an event seeded by hand: each player's seed (``null``: none given).
+
+    Every checked-in player needs a seed, 1..N each once; an event seeded by rating or
+    at random takes no body.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    seeds: dict[Annotated[str, StringConstraints(max_length=40)], StrictInt | None] = Field(
+        max_length=256
+    )
 
 
 class ResultIn(BaseModel):

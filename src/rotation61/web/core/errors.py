@@ -33,6 +33,7 @@ __all__ = [
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
+    "SeedsRefusedError",
     "StaleInputError",
     "TooManyAttemptsError",
     "TournamentNotFoundError",
@@ -74,6 +75,16 @@ class WrongTableError(WebError):
 
 class OutOfRangeError(WebError, ValueError):
     """A value beyond the app's limits: a name too long, a race too long, a record too deep."""
+
+    status = 422
+
+
+class SeedsRefusedError(WebError, ValueError):
+    """A hand seeding refused by the tournament layer, worded in the request's language.
+
+    Every problem of the seeds is named (players without a seed, seeds out of range,
+    given twice or to nobody, players not entered); nothing is stored.
+    """
 
     status = 422
 

@@ -8,6 +8,9 @@ stream carries the whole fragment again (rendered once per language per change).
   finals; the main bracket in single elimination), a column per round, the matches of
   a round spaced evenly, with connectors where a round feeds the next one pair by pair.
 - Round robin and Swiss: a table of matches per round.
+- Groups then knockout: per group, its standings (under the group's tie-break line,
+  the players through to the knockout marked once it is drawn) and its matches by
+  round; then the knockout as a bracket (SVG) once drawn, a note until then.
 - Standings: the lines with the tie-break columns, under the criteria in their order.
 """
 
@@ -20,9 +23,20 @@ from html import escape
 from typing import Final
 
 from rotation61.text import Language
-from rotation61.tournament import BYE, Format, Match, Stage, Status
+from rotation61.tournament import (
+    BYE,
+    Format,
+    Match,
+    SeedingError,
+    SeedingMethod,
+    SeedProblemKind,
+    Stage,
+    Status,
+    seed_order,
+)
 from rotation61.tournament.queue import priority
 from rotation61.web.adapters.broker import data_frame
+from rotation61.web.adapters.tournaments import StoredEntry
 from rotation61.web.core.i18n import ui
 from rotation61.web.schemas import (
     EntryOut,
@@ -39,6 +53,9 @@ __all__ = [
     "bracket_svgs",
     "event_frame",
     "event_parts",
+    "groups_html",
+    "hand_seed_rows",
+    "seeding_error_text",
     "standings_html",
     "table_frame",
     "tournament_out",
@@ -169,6 +186,7 @@ def _svg(
 def bracket_svgs(live: LiveEvent, lang: Language, boxes: dict[str, str] | None = None) -> str:
     """The bracket of an elimination event as SVG figures, one per part ("" otherwise).
 
+    After groups, the knockout's bracket (a single knockout is one figure).
     ``boxes`` receives each match's ``<g id="m-...">`` element (what a live frame sends).
     """
     state = live.state
@@ -176,7 +194,11 @@ def bracket_svgs(live: LiveEvent, lang: Language, boxes: dict[str, str] | None =
         return ""
     boxes = {} if boxes is None else boxes
     out = []
-    for part, stages in _PARTS:
+    parts: tuple[tuple[str, tuple[Stage, ...]], ...] = _PARTS
+    config = state.event.config
+    if config.format is Format.GROUPS and config.knockout is Format.SINGLE:
+        parts = (("main", (Stage.KNOCKOUT,)),)  # under the "Knockout" heading
+    for part, stages in parts:
         matches = [m for m in state.matches if m.stage in stages and m.status is not Status.VOID]
         if matches:
             out.append(_svg(live, matches, ui(f"t.part.{part}", lang), lang, boxes))
@@ -196,19 +218,161 @@ def _rounds_table(live: LiveEvent, lang: Language, boxes: dict[str, str]) -> str
         if group:
             title = f"{ui('t.group', lang, n=group)} · {title}"
         for m in sorted(matches, key=lambda m: m.index):
-            boxes[f"m-{m.id}"] = (
-                f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
-                f"<td>{escape(_name(live, m.players[0], lang))}</td>"
-                f"<td>{_score(m)}</td>"
-                f"<td>{escape(_name(live, m.players[1], lang))}</td>"
-                f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
-                f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
-            )
+            boxes[f"m-{m.id}"] = _match_row(live, m, lang)
         body = "".join(boxes[f"m-{m.id}"] for m in sorted(matches, key=lambda m: m.index))
         out.append(
             f'<table class="matches rounds"><caption>{escape(title)}</caption>{body}</table>'
         )
     return "".join(out)
+
+
+def _match_row(live: LiveEvent, m: Match, lang: Language) -> str:
+    """A match's row in a table of rounds (its id ``m-<match>``, what a frame replaces)."""
+    return (
+        f'<tr id="m-{escape(m.id)}" data-status="{m.status.value}"><td>{escape(m.id)}</td>'
+        f"<td>{escape(_name(live, m.players[0], lang))}</td>"
+        f"<td>{_score(m)}</td>"
+        f"<td>{escape(_name(live, m.players[1], lang))}</td>"
+        f"<td>{escape(ui('t.status.' + m.status.value, lang))}"
+        f"{' · ' + escape(ui('t.table', lang, n=m.table)) if m.table else ''}</td></tr>"
+    )
+
+
+def _criteria(live: LiveEvent, lang: Language) -> str:
+    state = live.state
+    if state is None:
+        return ""
+    return ", ".join(ui(f"t.tb.{t.value}", lang) for t in state.event.config.tie_breaks)
+
+
+def groups_html(live: LiveEvent, lang: Language, boxes: dict[str, str] | None = None) -> str:
+    """Groups then knockout: each group's standings and matches, then the knockout.
+
+    A group's standings rank by the event's tie-breaks over that group's matches
+    (``EventState.standings(group)``); once the knockout is drawn, the players in it are
+    marked as through. The knockout is the bracket (SVG) once drawn (the moment the
+    last group match is decided), a note saying how many go through until then.
+
+    ``boxes`` receives every element a live frame may replace: each group's heading
+    (``g<group>-head``), standings lines (``g<group>-st-<place>``) and match rows
+    (``m-<match>``), and the knockout's match boxes.
+    """
+    state = live.state
+    boxes = {} if boxes is None else boxes
+    if state is None or not state.drawn:
+        return ""
+    config = state.event.config
+    in_groups = [m for m in state.matches if m.stage is Stage.GROUP]
+    knockout = [m for m in state.matches if m.stage is not Stage.GROUP]
+    through = {p for m in knockout for p in m.players if p}
+    criteria = _criteria(live, lang)
+    heads = ("t.place", "t.player", "t.played", "t.won", "t.lost", "t.racks", "t.points")
+    head = "".join(f"<th>{escape(ui(h, lang))}</th>" for h in heads) + "<th></th>"
+    rule = (
+        escape(ui("t.group.tiebreaks", lang, criteria=criteria))
+        + " "
+        + escape(ui("t.group.through", lang, count=config.advance))
+    )
+    sections = []
+    for group in sorted({m.group for m in in_groups}):
+        matches = [m for m in in_groups if m.group == group]
+        done = all(m.decided for m in matches)
+        title = ui("t.group", lang, n=group)
+        if done:
+            title = f"{title} · {ui('t.group.done', lang)}"
+        boxes[f"g{group}-head"] = f'<h3 id="g{group}-head">{escape(title)}</h3>'
+        lines = []
+        for line in state.standings(group):
+            key = f"g{group}-st-{line.place}"
+            went = line.player in through
+            mark = escape(ui("t.group.qualified", lang)) if went else ""
+            css = "through" if went else ("out" if line.out else "")
+            boxes[key] = (
+                f'<tr id="{key}" class="{css}"><td>{line.place}</td>'
+                f"<td>{escape(_name(live, line.player, lang))}</td><td>{line.played}</td>"
+                f"<td>{line.won}</td><td>{line.lost}</td>"
+                f"<td>{line.racks_won}–{line.racks_lost} ({line.rack_difference:+d})</td>"
+                f"<td>{line.points_for}–{line.points_against} ({line.point_difference:+d})</td>"
+                f'<td class="mark">{mark}</td></tr>'
+            )
+            lines.append(boxes[key])
+        rounds = []
+        for round_ in sorted({m.round for m in matches}):
+            rows = []
+            for m in sorted((m for m in matches if m.round == round_), key=lambda m: m.index):
+                boxes[f"m-{m.id}"] = _match_row(live, m, lang)
+                rows.append(boxes[f"m-{m.id}"])
+            rounds.append(
+                f'<tbody><tr class="round"><th colspan="5">'
+                f"{escape(ui('t.round', lang, n=round_))}</th></tr>{''.join(rows)}</tbody>"
+            )
+        sections.append(
+            f'<section class="group" id="group-{group}" aria-labelledby="g{group}-head">'
+            f"{boxes[f'g{group}-head']}"
+            f'<table class="matches standings group-standings"><tr>{head}</tr>'
+            f"{''.join(lines)}</table>"
+            f'<table class="matches rounds group-matches">{"".join(rounds)}</table></section>'
+        )
+    if knockout:
+        bracket = f'<div class="brackets">{bracket_svgs(live, lang, boxes)}</div>'
+    else:
+        places = config.advance * len(sections)
+        bracket = (
+            f'<p class="knockout-pending" id="knockout-pending">'
+            f"{escape(ui('t.knockout.pending', lang, count=places))}</p>"
+        )
+    return (
+        f'<section id="groups"><h2>{escape(ui("t.groups", lang))}</h2>'
+        f'<p class="tiebreaks" id="group-rule">{rule}</p>'
+        f'<div class="group-grid">{"".join(sections)}</div></section>'
+        f'<section id="knockout"><h2>{escape(ui("t.part.knockout", lang))}</h2>{bracket}</section>'
+    )
+
+
+def hand_seed_rows(live: LiveEvent) -> list[tuple[int, StoredEntry]]:
+    """The desk's hand-seeding form: each entry with the seed it starts with, in seed order.
+
+    The draw made (if any), else the rating order (the organiser's usual start).
+    Empty unless the event is seeded by hand and has two players or more.
+    """
+    state = live.state
+    if live.settings.seeding is not SeedingMethod.HAND or state is None:
+        return []
+    by_id = {e.player_id: e for e in live.entries}
+    order = state.order or seed_order(state.event.entries, SeedingMethod.RATING)
+    if set(order) != set(by_id):  # entries changed since the draw (not allowed) or none
+        order = seed_order(state.event.entries, SeedingMethod.RATING)
+    return [(i, by_id[player]) for i, player in enumerate(order, start=1)]
+
+
+def seeding_error_text(err: SeedingError, live: LiveEvent, lang: Language) -> str:
+    """A refused hand seeding in a language: every problem, players by name and id."""
+
+    def who(player: str) -> str:
+        name = live.name_of(player)
+        return f"{name} ({player})" if name else player
+
+    parts: list[str] = []
+    unused = [str(p.seed) for p in err.problems if p.kind is SeedProblemKind.UNUSED]
+    for problem in err.problems:
+        players = ", ".join(who(p) for p in problem.players)
+        seed = "" if problem.seed is None else str(problem.seed)
+        match problem.kind:
+            case SeedProblemKind.UNKNOWN_PLAYER:
+                parts.append(ui("t.seeds.err.unknown_player", lang, player=players, seed=seed))
+            case SeedProblemKind.NO_SEED:
+                parts.append(ui("t.seeds.err.no_seed", lang, player=players))
+            case SeedProblemKind.OUT_OF_RANGE:
+                parts.append(
+                    ui("t.seeds.err.out_of_range", lang, seed=seed, player=players, n=err.field)
+                )
+            case SeedProblemKind.DUPLICATE:
+                parts.append(ui("t.seeds.err.duplicate", lang, seed=seed, players=players))
+            case SeedProblemKind.UNUSED:
+                pass
+    if unused:
+        parts.append(ui("t.seeds.err.unused", lang, seeds=", ".join(unused), count=len(unused)))
+    return ui("t.seeds.err", lang, problems="; ".join(parts))
 
 
 def _score(match: Match) -> str:
@@ -309,6 +473,8 @@ def event_parts(live: LiveEvent, lang: Language) -> EventParts:
     if state is not None and state.drawn:
         if state.event.config.format in (Format.SINGLE, Format.DOUBLE):
             body = f'<div class="brackets">{bracket_svgs(live, lang, boxes)}</div>'
+        elif state.event.config.format is Format.GROUPS:
+            body = groups_html(live, lang, boxes)
         else:
             body = _rounds_table(live, lang, boxes)
         standings = standings_html(live, lang, LIVE_STANDINGS, boxes)

@@ -52,6 +52,7 @@ from rotation61.tournament import (
     WalkoverReason,
     Withdrawal,
     next_calls,
+    order_of_seeds,
     play,
     seed_order,
     to_json,
@@ -126,6 +127,9 @@ class EventSettings:
     group_size: int = 0
     swiss_rounds: int = 0
     single_from: int = 0
+    group_count: int = 0
+    advance: int = 2
+    knockout: Format = Format.SINGLE
     tie_breaks: tuple[TieBreak, ...] = (
         TieBreak.MATCHES_WON,
         TieBreak.RACK_DIFFERENCE,
@@ -141,11 +145,6 @@ class EventSettings:
             raise OutOfRangeError(f"TV table {self.tv_table!r} is not one of 1..{self.tables}")
         if self.preset not in PRESETS:
             raise OutOfRangeError(f"rule preset {self.preset!r} is not one of {list(PRESETS)}")
-        if self.seeding is SeedingMethod.HAND:
-            raise OutOfRangeError(
-                "seeding 'hand' is not offered by the desk: use 'rating' or 'random' "
-                "(or the command line, which takes the order)"
-            )
         if not 0 <= self.draw_seed < 2**63:
             raise OutOfRangeError(f"draw seed {self.draw_seed!r} is outside 0..2^63-1")
         self.config()  # every other setting is checked by the tournament layer
@@ -168,6 +167,9 @@ class EventSettings:
             tables=tuple(str(n) for n in range(1, self.tables + 1)),
             tv_tables=(str(self.tv_table),) if self.tv_table else (),
             single_from=self.single_from,
+            group_count=self.group_count,
+            advance=self.advance,
+            knockout=self.knockout,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -185,13 +187,20 @@ class EventSettings:
             "group_size": self.group_size,
             "swiss_rounds": self.swiss_rounds,
             "single_from": self.single_from,
+            "group_count": self.group_count,
+            "advance": self.advance,
+            "knockout": self.knockout.value,
             "tie_breaks": [t.value for t in self.tie_breaks],
             "preset": self.preset,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> EventSettings:
-        """Settings from their JSON data."""
+        """Settings from their JSON data.
+
+        Events stored before groups then knockout have no ``group_count``, ``advance``
+        or ``knockout``: they read as 0, 2 and single.
+        """
         return cls(
             format=Format(data["format"]),
             seeding=SeedingMethod(data["seeding"]),
@@ -205,6 +214,9 @@ class EventSettings:
             group_size=int(data["group_size"]),
             swiss_rounds=int(data["swiss_rounds"]),
             single_from=int(data["single_from"]),
+            group_count=int(data.get("group_count", 0)),
+            advance=int(data.get("advance", 2)),
+            knockout=Format(data.get("knockout", Format.SINGLE.value)),
             tie_breaks=tuple(TieBreak(t) for t in data["tie_breaks"]),
             preset=str(data["preset"]),
         )
@@ -220,9 +232,13 @@ class LiveEvent:
         seq: how many inputs ``state`` replays.
         entries: the entries (read from storage until the draw, frozen after).
         state: the replayed state; before the draw, the new event of the entries (or
-            ``None`` while fewer than two players are entered).
+            ``None`` while fewer than two players are entered, or while the field
+            cannot hold the settings: see ``unfit``).
         refs: the scorekeeper match of each called match, by match id.
         names: each player's name, by id.
+        unfit: before the draw, why the entries cannot make the event yet (the
+            tournament layer's reason, e.g. groups then knockout with too few players
+            for its groups), "" otherwise. Entering more players may cure it.
     """
 
     stored: StoredEvent
@@ -232,6 +248,7 @@ class LiveEvent:
     state: EventState | None
     refs: Mapping[str, int]
     names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    unfit: str = ""
 
     @property
     def drawn(self) -> bool:
@@ -445,15 +462,24 @@ class TournamentService:
 
     def _with_entries(self, live: LiveEvent, entries: Sequence[StoredEntry]) -> LiveEvent:
         state = None
+        unfit = ""
         if len(entries) >= 2:
-            event = Event(
-                name=live.stored.name,
-                entries=tuple(_entry(e) for e in entries),
-                config=live.settings.config(),
-            )
-            state = EventState(event=event)
+            try:
+                event = Event(
+                    name=live.stored.name,
+                    entries=tuple(_entry(e) for e in entries),
+                    config=live.settings.config(),
+                )
+            except InvalidEventError as err:
+                # The settings against the field (groups then knockout: each group of 2
+                # or more, at least ``advance`` in each): not yet, while entries come in.
+                unfit = str(err)
+            else:
+                state = EventState(event=event)
         names = {e.player_id: e.name for e in entries}
-        return dataclasses.replace(live, entries=tuple(entries), state=state, names=names)
+        return dataclasses.replace(
+            live, entries=tuple(entries), state=state, names=names, unfit=unfit
+        )
 
     def _advance(self, live: LiveEvent, inputs: Sequence[StoredInput]) -> LiveEvent:
         state = live.state
@@ -608,18 +634,27 @@ class TournamentService:
             self.notifier.event_changed(event_id, live.seq)
         return live
 
-    def draw(self, event_id: int, hand: Sequence[str] = ()) -> LiveEvent:
-        """Make (or make again, before any match starts) the draw from the shown seed.
+    def draw(self, event_id: int, seeds: Mapping[str, int | None] | None = None) -> LiveEvent:
+        """Make (or make again, before any match starts) the draw.
+
+        By rating or random (from the shown seed), or, for an event seeded by hand,
+        in the organiser's order: ``seeds`` gives every player's seed, 1..N each once
+        (:func:`rotation61.tournament.order_of_seeds`).
 
         Raises:
             DrawError: a match has started.
-            InvalidEventError: fewer than two players; players not checked in.
+            InvalidEventError: fewer than two players; seeds for an event not seeded
+                by hand.
+            MatchNotReadyError: players not checked in.
+            SeedingError: a hand seeding that does not give every seed 1..N to exactly
+                one entered player (every problem named; nothing is stored).
         """
 
         def make(live: LiveEvent) -> list[EventInput]:
             if live.state is None:
                 raise InvalidEventError(
-                    f"event {event_id} has {len(live.entries)} player(s): at least 2 are needed"
+                    f"event {event_id} cannot be drawn with {len(live.entries)} player(s): "
+                    + (live.unfit or "at least 2 are needed")
                 )
             absent = [e.player_id for e in live.entries if not e.checked_in]
             if absent:
@@ -628,9 +663,16 @@ class TournamentService:
                     "or drop the no-shows first"
                 )
             event = live.state.event
-            order = seed_order(
-                event.entries, event.config.seeding, seed=live.settings.draw_seed, hand=hand
-            )
+            method = event.config.seeding
+            if method is SeedingMethod.HAND:
+                order = order_of_seeds(event.entries, seeds or {})
+            elif seeds is not None:
+                raise InvalidEventError(
+                    f"event {event_id} is seeded {method.value!r}: only an event seeded "
+                    "by hand takes the players' seeds"
+                )
+            else:
+                order = seed_order(event.entries, method, seed=live.settings.draw_seed)
             return [Draw(seed=live.settings.draw_seed, order=order)]
 
         return self._submit(event_id, make, draw=True)

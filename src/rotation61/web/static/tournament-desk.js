@@ -8,7 +8,8 @@
   const desk = $("desk");
   const eventId = desk ? desk.dataset.event : null;
   const message = $("desk-message");
-  async function call(path, body, type) {
+  async function call(path, body, type, where) {
+    const shown = where || message;
     const headers = { "X-CSRF-Token": csrf };
     let payload;
     if (body !== undefined) {
@@ -19,9 +20,9 @@
     let data = null;
     try { data = await r.json(); } catch (_) { data = null; }
     if (!r.ok) {
-      message.textContent = (data && data.detail) ? data.detail : ("HTTP " + r.status);
-      message.hidden = false;
-      message.scrollIntoView({ block: "nearest" });
+      shown.textContent = (data && data.detail) ? data.detail : ("HTTP " + r.status);
+      shown.hidden = false;
+      shown.scrollIntoView({ block: "nearest" });
       return null;
     }
     return data;
@@ -38,6 +39,7 @@
       name: v("name"), format: v("format"), seeding: v("seeding"), draw_seed: num(v("draw_seed")),
       race: num(v("race")), race_final: num(v("race_final")), tables: num(v("tables")), tv_table: num(v("tv_table")),
       group_size: num(v("group_size")), swiss_rounds: num(v("swiss_rounds")),
+      group_count: num(v("group_count")), advance: num(v("advance")), knockout: v("knockout"),
       grand_final_reset: f.elements.grand_final_reset.checked,
     };
     if (num(v("race_losers"))) body.race_by_stage = { losers: num(v("race_losers")) };
@@ -58,6 +60,17 @@
   });
   click("drop-no-shows", () => thenReload(call(api("/no-shows"))));
   click("draw", () => thenReload(call(api("/draw"))));
+  // Hand seeding: each player's seed as typed (an empty or non-whole number is sent as
+  // none); the server checks that every seed 1..N is given once and names each problem.
+  form("hand-seeds", (f) => {
+    const seeds = {};
+    f.querySelectorAll("input.seed").forEach((box) => {
+      const text = box.value.trim();
+      const n = Number(text);
+      seeds[box.dataset.player] = text !== "" && Number.isInteger(n) ? n : null;
+    });
+    thenReload(call(api("/draw?lang=" + desk.dataset.lang), { seeds: seeds }, undefined, $("seeds-message")));
+  });
   click("start", () => thenReload(call(api("/start"))));
   document.querySelectorAll("form.result").forEach((f) => f.addEventListener("submit", (e) => {
     e.preventDefault();

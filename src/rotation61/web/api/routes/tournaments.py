@@ -17,7 +17,7 @@ from fastapi import APIRouter, Body, Form, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from rotation61.tournament import WalkoverReason
+from rotation61.tournament import SeedingError, WalkoverReason
 from rotation61.web.api.deps import (
     ERRORS,
     Accounts,
@@ -36,16 +36,20 @@ from rotation61.web.api.templating import render
 from rotation61.web.core.errors import (
     AuthenticationError,
     MatchNotFoundError,
+    SeedsRefusedError,
     WrongTableError,
 )
 from rotation61.web.presenters.tournaments import (
     board_fragment,
     event_parts,
+    hand_seed_rows,
+    seeding_error_text,
     standings_html,
     tournament_out,
 )
 from rotation61.web.schemas import (
     CheckInIn,
+    DrawIn,
     EntryIn,
     ResultIn,
     TableNowOut,
@@ -150,9 +154,27 @@ async def drop_no_shows(event_id: int, service: Tournaments, _org: Organiser) ->
 
 
 @router.post("/api/tournaments/{event_id}/draw", response_model=TournamentOut, responses=ERRORS)
-async def make_draw(event_id: int, service: Tournaments, _org: Organiser) -> TournamentOut:
-    """Make the draw from the shown seed (again, until a match has started)."""
-    return await run_in_threadpool(lambda: _out(service.draw(event_id)))
+async def make_draw(
+    event_id: int,
+    service: Tournaments,
+    _org: Organiser,
+    lang: Lang,
+    body: Annotated[DrawIn | None, Body()] = None,
+) -> TournamentOut:
+    """Make the draw (again, until a match has started).
+
+    By rating or random from the shown seed (no body); an event seeded by hand takes
+    each player's seed (``{"seeds": {"p1": 1, ...}}``, 1..N each once). Refused seeds
+    are 422 ``SeedsRefusedError``, every problem named in the request's language.
+    """
+
+    def run() -> TournamentOut:
+        try:
+            return _out(service.draw(event_id, None if body is None else body.seeds))
+        except SeedingError as err:
+            raise SeedsRefusedError(seeding_error_text(err, service.event(event_id), lang)) from err
+
+    return await run_in_threadpool(run)
 
 
 @router.post("/api/tournaments/{event_id}/start", response_model=TournamentOut, responses=ERRORS)
@@ -359,6 +381,7 @@ async def desk_tournament(event_id: int, request: Request, ctx: Ctx, lang: Lang)
         live=live,
         out=tournament_out(live),
         pins={n: pins.get(n, "") for n in range(1, live.settings.tables + 1)},
+        seed_rows=hand_seed_rows(live),
     )
 
 
