@@ -11,6 +11,7 @@ Scenarios (9-ft table, the 1 on the foot spot, ``shared/physics/anchors.md``):
   each ball moved by up to 5e-4 R; aim at the 1 with 0.05 degree Gaussian jitter; b = -0.1.
 - ``break15_V5`` / ``break15_V8``: the same at stick 5 / 8 m/s (cue ball 7.7 / 12.3 m/s).
 - ``pro average``: the same at 10.7 m/s (24 mph, the mean of measured pro breaks).
+- ``pro range``: cue-ball speed uniform in 9.8-11.6 m/s (22-26 mph, the measured pro range).
 - ``varied``: a less perfect break: jitter 0.3 degrees, the cue ball anywhere within
   15 in of the long string, rack gaps and wiggle 2e-3 (7-9 m/s).
 - ``sensitivity`` (``--sensitivity``): one parameter changed at a time (7-9 m/s).
@@ -107,6 +108,7 @@ def scenarios(sensitivity: bool) -> list[Scenario]:
         dataclasses.replace(base, name="break15_V5 (7.7 m/s)", speeds=(7.7, 7.7)),
         dataclasses.replace(base, name="break15_V8 (12.3 m/s)", speeds=(12.3, 12.3)),
         dataclasses.replace(base, name="pro average (10.7 m/s)", speeds=(10.7, 10.7)),
+        dataclasses.replace(base, name="pro range (9.8-11.6 m/s)", speeds=(9.8, 11.6)),
         dataclasses.replace(base, name="varied", jitter=0.3, cue_spread=15.0, gap=2e-3),
     ]
     if sensitivity:
@@ -123,7 +125,9 @@ def scenarios(sensitivity: bool) -> list[Scenario]:
             dataclasses.replace(base, name="no draw (b = 0)", b=0.0),
             dataclasses.replace(base, name="jitter 1 degree", jitter=1.0),
             with_params("e_ball 0.93", e_ball=0.93),
-            with_params("e_ball 0.95 (before)", e_ball=0.95),
+            with_params("e_ball 0.95", e_ball=0.95),
+            with_params("e_ball 0.97, mu_roll 0.01 (before)", e_ball=0.97, mu_roll=0.01),
+            with_params("e_ball 0.98", e_ball=0.98),
             with_params("mu_roll 0.005", mu_roll=0.005),
             with_params("mu_roll 0.015", mu_roll=0.015),
             with_params("mu_slide 0.15", mu_slide=0.15),

@@ -23,6 +23,7 @@ then imports ``rotation61`` from that tree, and so does the cold-start process) 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -252,8 +253,14 @@ def batch_throughput(cases: list[Case], what: str) -> None:
     )
 
 
-def search_throughput(rng: np.random.Generator) -> None:
-    """simulate_strokes (noise, facts in the kernel, all cores) vs simulate() + .shot per shot."""
+def search_throughput(rng: np.random.Generator, rounds: int = 5) -> None:
+    """simulate_strokes (noise, facts in the kernel) vs simulate() + .shot per shot.
+
+    The three are timed in alternation, ``rounds`` times (the batch on all cores, the batch
+    on one thread, then 1,000 of its samples one call at a time), so that each ratio compares
+    runs made under the same machine load; the medians of the per-round ratios are printed
+    with the load average.
+    """
     try:
         from rotation61.sim import simulate_strokes  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
@@ -262,23 +269,41 @@ def search_throughput(rng: np.random.Generator) -> None:
     layout = random_layout(rng, 10)
     strokes = [c[1] for c in random_cases(rng, 200, 2)]
     simulate_strokes(layout, strokes[:2], samples=2, rng=np.random.default_rng(0))
-    runs = []
-    for r in range(3):
+    rates: dict[str, list[float]] = {"all": [], "one": [], "single": []}
+    for r in range(rounds):
+        for key, workers in (("all", None), ("one", 1)):
+            t0 = time.perf_counter()
+            samples = simulate_strokes(
+                layout, strokes, samples=50, rng=np.random.default_rng(r), workers=workers
+            )
+            rates[key].append(len(samples) / (time.perf_counter() - t0))
+        played = [i for i in range(len(samples)) if samples.played[i] >= 0][:1000]
+        noisy = [samples.stroke(i) for i in played]
+        simulate(layout, noisy[0]).shot  # noqa: B018
         t0 = time.perf_counter()
-        samples = simulate_strokes(layout, strokes, samples=50, rng=np.random.default_rng(r))
-        runs.append(len(samples) / (time.perf_counter() - t0))
-    batch_rate = statistics.median(runs)
-    played = [i for i in range(len(samples)) if samples.played[i] >= 0][:2000]
-    noisy = [samples.stroke(i) for i in played]
-    simulate(layout, noisy[0]).shot  # noqa: B018
-    t0 = time.perf_counter()
-    for stroke in noisy:
-        simulate(layout, stroke).shot  # noqa: B018
-    single_rate = len(noisy) / (time.perf_counter() - t0)
+        for stroke in noisy:
+            simulate(layout, stroke).shot  # noqa: B018
+        rates["single"].append(len(noisy) / (time.perf_counter() - t0))
+    set_threads(None)
+    ratio_all = [a / s for a, s in zip(rates["all"], rates["single"], strict=True)]
+    ratio_one = [a / s for a, s in zip(rates["one"], rates["single"], strict=True)]
     print(
-        f"search: simulate_strokes {len(samples):,} noisy samples with facts {batch_rate:,.0f}/s;"
-        f" simulate() + .shot {single_rate:,.0f}/s ({batch_rate / single_rate:.1f}x)"
+        f"search: simulate_strokes {len(samples):,} noisy samples with facts, medians of "
+        f"{rounds} alternating rounds: all cores {statistics.median(rates['all']):,.0f}/s, "
+        f"one thread {statistics.median(rates['one']):,.0f}/s; simulate() + .shot "
+        f"{statistics.median(rates['single']):,.0f}/s; ratio all cores "
+        f"{statistics.median(ratio_all):.1f}x [{min(ratio_all):.1f}-{max(ratio_all):.1f}], "
+        f"one thread {statistics.median(ratio_one):.1f}x "
+        f"[{min(ratio_one):.1f}-{max(ratio_one):.1f}] (load average {_load()})"
     )
+
+
+def _load() -> str:
+    """The 1-minute load average, or '?' where the platform has none."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:  # pragma: no cover - Windows
+        return "?"
 
 
 def cold_start() -> None:

@@ -20,6 +20,7 @@ PUBLISHED: Final[dict[str, tuple[float, float]]] = {
     "mu_roll": (0.005, 0.015),  # ball-cloth rolling resistance (Alciatore)
     "e_ball": (0.92, 0.98),  # ball-ball restitution (Alciatore)
     "e_cushion": (0.6, 0.9),  # ball-cushion restitution (Alciatore)
+    "e_table": (0.5, 0.5),  # ball-table restitution (Alciatore: one typical value, 0.5)
     "cushion_height": (0.625, 0.645),  # nose height / D (WPA equipment specifications)
 }
 """Parameter name -> (low, high), as cited in ``docs/physics.md``."""

@@ -6,7 +6,8 @@ cases cover breaks (compliant multi-ball impacts and the two-ball
 sequence, a pocketed ball, a frozen rack), a random layout shot, a straight pot and a kitchen
 shot crossing the head string. Positions are inches, rounded to 1e-9. They are played with
 the parameters they were recorded with (:data:`RECORDED_PARAMS`: the spin about the vertical
-decaying at 37.8 rad/s^2 and a ball-ball restitution of 0.95, before their calibration). The
+decaying at 37.8 rad/s^2, a ball-ball restitution of 0.95 and a rolling resistance of 0.01,
+before their calibration). The
 two shots with side english (``random8_seed7``, ``kitchen_bank``) were recorded again when
 squirt was modelled.
 """
@@ -50,9 +51,9 @@ class Recorded:
 
 Case = tuple[dict[Ball, Point], Stroke, Params]
 
-RECORDED_PARAMS: Final = Params(mu_spin=0.044, e_ball=0.95)
-"""The parameters the shots were recorded with (before the spin decay and the ball-ball
-restitution were calibrated)."""
+RECORDED_PARAMS: Final = Params(mu_spin=0.044, e_ball=0.95, mu_roll=0.01)
+"""The parameters the shots were recorded with (before the spin decay, the ball-ball
+restitution and the rolling resistance were calibrated)."""
 
 
 def _cases() -> dict[str, Case]:

@@ -80,6 +80,24 @@ def test_a_seeded_batch_is_reproducible_bit_for_bit() -> None:
     assert other.strokes.tobytes() != one.strokes.tobytes()
 
 
+def test_many_small_blocks_handed_out_dynamically_give_the_one_thread_arrays() -> None:
+    """1,000 samples: ~60 blocks of 16 shots, taken by two threads in whatever order."""
+    layout = random_layout(np.random.default_rng(15), 10)
+    strokes = _strokes(np.random.default_rng(16), layout, 50)
+    one = simulate_strokes(layout, strokes, samples=20, rng=np.random.default_rng(17), workers=1)
+    two = simulate_strokes(layout, strokes, samples=20, rng=np.random.default_rng(17), workers=2)
+    assert len(one) == 1_000
+    assert one.batch.event_counts.tobytes() == two.batch.event_counts.tobytes()
+    assert one.final_positions.tobytes() == two.final_positions.tobytes()
+    assert (one.first_contact == two.first_contact).all()
+    assert (one.pocketed_mask == two.pocketed_mask).all()
+    assert (one.rail_after_contact == two.rail_after_contact).all()
+    assert (one.batch.durations == two.batch.durations).all()
+    rows = np.nonzero(one.played >= 0)[0]
+    for i in rows[:: len(rows) // 10]:  # spread over the blocks
+        assert two.shot(int(i)) == simulate(layout, two.stroke(int(i))).shot
+
+
 def test_the_default_noise_is_the_olympiads_and_its_spread_is_right() -> None:
     assert ExecutionNoise(phi=0.125, theta=0.1, speed=0.075, offset=0.0005) == OLYMPIAD_NOISE
     layout = random_layout(np.random.default_rng(3), 2)

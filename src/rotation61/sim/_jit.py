@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
@@ -166,3 +167,22 @@ def set_threads(count: int | None) -> int:
     _numba.set_num_threads(limit if count is None else max(1, min(count, limit)))
     threads: int = _numba.get_num_threads()
     return threads
+
+
+def dynamic_schedule(chunk: int) -> AbstractContextManager[object]:
+    """A context in which ``prange`` loops hand out ``chunk`` iterations at a time.
+
+    numba's default schedule splits a ``prange`` loop into one equal block per thread up
+    front, so on a shared machine a batch waits for its most preempted thread; with a
+    chunk size, idle threads take the next iterations as they finish (the results do not
+    depend on the schedule: every iteration is independent).
+
+    Args:
+        chunk: iterations per hand-out (>= 1).
+
+    Returns:
+        numba's ``parallel_chunksize`` context (a null context without numba).
+    """
+    if _numba is None:  # pragma: no cover
+        return nullcontext()
+    return cast(AbstractContextManager[object], _numba.parallel_chunksize(max(1, chunk)))

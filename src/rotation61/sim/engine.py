@@ -22,7 +22,7 @@ from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import ContactType, KitchenFacts, Shot
 from rotation61.rules.table import Zone
-from rotation61.sim._jit import announce_compile, set_threads
+from rotation61.sim._jit import announce_compile, dynamic_schedule, set_threads
 from rotation61.sim._kernel import (
     advance,
     check_layouts,
@@ -796,6 +796,13 @@ def simulate_batch(
     return result
 
 
+_BLOCKS_PER_THREAD: Final = 32
+"""How many blocks of shots a batch is cut into per thread (handed out dynamically)."""
+
+_MIN_BLOCK: Final = 16
+"""The fewest shots per block (each block allocates its own event log and scratch arrays)."""
+
+
 def _run_batch(
     lay_list: tuple[Layout, ...],
     index: _I64,
@@ -827,7 +834,9 @@ def _run_batch(
     lines, points, pockets = table.arrays()
     total = len(rows)
     threads = set_threads(workers)
-    chunks = max(1, min(total, 8 * threads))
+    # many small blocks handed out one at a time (dynamic_schedule): a preempted thread
+    # delays the batch by one block, not by its share of the shots
+    chunks = max(1, min(total, _BLOCKS_PER_THREAD * threads, -(-total // _MIN_BLOCK)))
     out_count = np.zeros(total, np.int64)
     out_status = np.zeros(total, np.int64)
     out_time = np.zeros(total)
@@ -837,11 +846,12 @@ def _run_batch(
     out_state = np.zeros((total, n), np.int64)
     if total:
         announce_compile(shoot_batch)
-        shoot_batch(
-            starts, states, index, rows, lines, points, pockets, params.vector(),
-            table.head_string_x, kitchen.astype(np.int64), max_events, chunks,
-            out_count, out_status, out_time, out_facts, out_rails, out_pos, out_state,
-        )  # fmt: skip
+        with dynamic_schedule(1):
+            shoot_batch(
+                starts, states, index, rows, lines, points, pockets, params.vector(),
+                table.head_string_x, kitchen.astype(np.int64), max_events, chunks,
+                out_count, out_status, out_time, out_facts, out_rails, out_pos, out_state,
+            )  # fmt: skip
     return BatchResult(
         balls=tuple(balls),
         event_counts=out_count,

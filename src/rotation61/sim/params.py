@@ -152,9 +152,9 @@ class Params:
     ball_mass: float = 0.170
     ball_radius: float = TABLE_9FT.ball_radius * METERS_PER_INCH
     mu_slide: float = 0.2
-    mu_roll: float = 0.01
+    mu_roll: float = 0.008
     mu_spin: float = 0.0127
-    e_ball: float = 0.97
+    e_ball: float = 0.975
     throw_a: float = 9.951e-3
     throw_b: float = 0.108
     throw_c: float = 1.088
