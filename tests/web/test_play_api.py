@@ -237,6 +237,35 @@ def test_the_decision_after_a_foul_must_be_offered(app_client: TestClient) -> No
     assert state(app_client, game) == view
 
 
+def test_accepting_the_table_after_a_foul_from_hand_plays_the_cue_ball_where_it_lies(
+    app_client: TestClient,
+) -> None:
+    game, token = new_game(app_client)
+    # a break from hand that misses every ball: the cue ball stops on the table
+    body = {"expected_seq": 0, "speed": 3.0, "phi": 180.0, "placement": [10.0, 25.0]}
+    r = shoot(app_client, game, token, body)
+    assert r.status_code == 200, r.text
+    view = r.json()["state"]
+    assert view["phase"] == "decision"
+    assert "accept_table" in {o["value"] for o in view["options"]}
+    # while the incoming player decides, the cue ball is shown where it stopped
+    lies = view["balls"]["0"]
+    r = app_client.post(
+        f"/api/play/{game}/decisions",
+        json={"expected_seq": view["seq"], "option": "accept_table"},
+        headers={"X-Play-Token": token},
+    )
+    assert r.status_code == 200, r.text
+    after = state(app_client, game)
+    assert after["phase"] == "shot"
+    assert not after["in_hand"]
+    assert after["balls"]["0"] == lies
+    # and a placement is refused: the cue ball is not in hand
+    placed = {"expected_seq": after["seq"], "speed": 2.0, "phi": 0.0, "placement": [20.0, 25.0]}
+    assert shoot(app_client, game, token, placed).status_code == 409
+    assert state(app_client, game) == after
+
+
 def wait_for_turn(client: TestClient, game: int, seat: str = "A") -> dict[str, Any]:
     """The game once the computer has played (it plays in the background)."""
     deadline = time.monotonic() + 60

@@ -23,7 +23,7 @@ from rotation61.geometry import Point
 from rotation61.records import ShotInput
 from rotation61.rules import CUE_BALL, Option, Phase
 from rotation61.sim import DEFAULT_PARAMS, SimTable, Stroke
-from rotation61.text import Language, describe_option
+from rotation61.text import Language
 from rotation61.web.services.play import (
     MAX_ELEVATION,
     MAX_SPEED,
@@ -34,11 +34,6 @@ from rotation61.web.services.play import (
 
 __all__ = ["AiComputer"]
 
-_IN_HAND_FIRST: Final = (
-    Option.CUE_IN_HAND_KITCHEN,
-    Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN,
-    Option.ACCEPT_TABLE,
-)
 _MIN_SPEED: Final = 0.05
 """The softest stroke the noise may leave, m/s."""
 
@@ -49,23 +44,7 @@ class AiComputer:
     def move(self, game: Game, level: int) -> ComputerMove:
         """The computer's move when it is to act (a stroke, or an option after a foul)."""
         state = _ai_state(game)
-        rack = game.match.rack
-        pending = rack.pending if rack.phase is Phase.DECISION else None
-        try:
-            choice = choose(state, get_level(str(level)))
-        except KeyError:
-            # rotation61.ai cannot search an option after a foul that pocketed the cue
-            # ball (its shot generator needs the cue ball on the table): take the cue
-            # ball in hand, the option a player takes then, and say so.
-            if pending is None:
-                raise
-            option = next((o for o in _IN_HAND_FIRST if o in pending.options), pending.options[0])
-            return ComputerMove(
-                option=option,
-                reasons={
-                    lang.value: describe_option(option, lang).explanation for lang in Language
-                },
-            )
+        choice = choose(state, get_level(str(level)))
         reasons = {lang.value: choice.reason(lang) for lang in Language}
         action = choice.action
         if isinstance(action, OptionAction):

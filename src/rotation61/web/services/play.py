@@ -325,7 +325,9 @@ def _after_step(
     if (ruling.result is not None and not after.is_over) or ruling.rerack:
         return fresh_rack(spec, header, match_id, after.rack_number)
     layout = playable_layout(spec, rest)
-    if after.rack.cue_in_hand:
+    if after.rack.phase is Phase.SHOT and after.rack.cue_in_hand:
+        # in hand for the next shot; while the incoming player decides, the cue ball
+        # stays where it lies (accepting the table plays it from there)
         layout.pop(CUE_BALL, None)
     return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
 
