@@ -135,3 +135,24 @@ def test_choices_are_deterministic_for_a_state() -> None:
     assert one.action == two.action
     assert [e.value for e in one.evaluations] == [e.value for e in two.evaluations]
     assert np.isfinite([e.value for e in one.evaluations]).all()
+
+
+def test_a_carom_onto_the_15_is_played_when_the_1_has_no_good_pot() -> None:
+    # the cue ball glances off the 1 into the 15, which hangs near the foot right corner
+    layout = {
+        0: Point(41.9, 32.2),
+        1: Point(81.6, 23.2),
+        15: Point(83.8, 17.1),
+        2: Point(84.0, 39.6),
+    }
+    choice = choose_stroke(_state(layout), get_level("olympiad"))
+    best = choice.best
+    assert best is not None
+    assert best.candidate.kind is ShotKind.KISS
+    assert best.candidate.target == 1
+    assert best.candidate.ball == 15
+    assert best.candidate.pocket is PocketId.FOOT_RIGHT
+    assert best.points > max(
+        e.points for e in choice.evaluations if e.candidate.kind is ShotKind.DIRECT
+    )
+    assert "kiss" in choice.reason(Language.EN).lower()
