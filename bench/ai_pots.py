@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import math
 import time
 
@@ -96,10 +97,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--minutes", type=float, default=8.0)
     parser.add_argument(
+        "--set", nargs="*", default=[], help="level fields replaced, e.g. prudence=2"
+    )
+    parser.add_argument(
         "--alternatives", action="store_true", help="print the alternatives of unlikely pots"
     )
     args = parser.parse_args()
     level = get_level(args.level)
+    for item in args.set:
+        key, _, raw = item.partition("=")
+        level = dataclasses.replace(level, **{key: type(getattr(level, key))(float(raw))})
     deadline = time.monotonic() + 60.0 * args.minutes
     rows: list[tuple[str, str, float, float, bool]] = []  # kind, cause, cut, est, made
     think: list[float] = []
@@ -164,7 +171,9 @@ def main() -> None:
                 )
     n = len(rows)
     made_n = sum(1 for r in rows if r[4])
-    print(f"level {args.level}: {racks} racks, {n} pot attempts, {made_n} made")
+    print(
+        f"level {args.level} {' '.join(args.set)}: {racks} racks, {n} pot attempts, {made_n} made"
+    )
     print(
         f"pot success {made_n / max(n, 1):.1%}; mean estimate {np.mean([r[3] for r in rows]):.1%}"
     )

@@ -23,7 +23,7 @@ noise: a beginner knows he misses.
 
 From level 6 up each step divides the noise by about 1.25 (it was 1.2 between 6, 7
 and 8, too little to separate 7 from 8). Level 10 re-checks its 3 best candidates with
-fresh samples; the olympiad level re-checks 4 and is prudent (``prudence`` 1).
+fresh samples; the olympiad level re-checks 4 and is prudent (``prudence`` 2).
 
 "all" is direct, bank, combination, kiss, kick and safety. The deliberate foul (``tap``) is
 considered from level 6. The olympiad level also searches one stroke deeper (its best
@@ -153,7 +153,7 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
             depth=2,
             grid=True,
             recheck=4,
-            prudence=1.0,
+            prudence=2.0,
         ),
     }
 )

@@ -339,18 +339,18 @@ def _kisses(
             if not _path_clear(pos, aim, layout, {CUE_BALL, lowest, ball}, d):
                 continue
             for contact in _tangent_contact(obj, target, d):
-                cut1 = _deflection(cue, contact, obj, target)
-                if cut1 is None or not 25.0 <= cut1 <= 70.0:
+                glance = _deflection(cue, contact, obj, target)
+                if glance is None or not 25.0 <= glance <= 70.0:
                     continue
-                cut2 = _cut(contact, target, pos, aim)
-                if cut2 > 45.0:
+                if _cut(contact, target, pos, aim) > 45.0:
                     continue
                 if not _path_clear(cue, contact, layout, {CUE_BALL, lowest}, d):
                     continue
                 if not _path_clear(contact, target, layout, {CUE_BALL, lowest, ball}, d):
                     continue
                 travel = contact.distance_to(target) + pos.distance_to(aim)
-                speed = _speed_for(travel, cut2) / max(math.sin(math.radians(cut1)), 0.4)
+                cut2 = _cut(contact, target, pos, aim)
+                speed = _speed_for(travel, cut2) / max(math.sin(math.radians(glance)), 0.4)
                 out.append((ball, pid, aim_at(cue, contact), min(speed * 1.2, 6.5)))
     return out
 
