@@ -489,7 +489,8 @@ def candidates(
                 add(ShotKind.COMBINATION, Stroke(speed=speed, phi=phi), ball, pid)
     if ShotKind.KISS in kinds and not behind:
         for ball, pid, phi, speed in _kisses(layout, lowest, pockets, d):
-            # a stun carom (the cue ball sliding at contact) follows the tangent line
+            # plain, and for a carom also stunned: a cue ball still sliding at contact
+            # follows the tangent line best
             add(ShotKind.KISS, Stroke(speed=speed, phi=phi), ball, pid)
             if ball != lowest:
                 add(ShotKind.KISS, Stroke(speed=speed, phi=phi, b=-0.25), ball, pid)
