@@ -28,7 +28,7 @@ fresh samples; the olympiad level re-checks 4 and is prudent (``prudence`` 2).
 "all" is direct, bank, combination, kiss, kick and safety. The deliberate foul (``tap``) is
 considered from level 6. The olympiad level also searches one stroke deeper (its best
 candidates are re-valued by the next stroke's search in the positions they leave) and
-tries a finer grid of speeds, tip heights and side for position.
+tries a finer grid of speeds, tip heights and side for position, and a softer pot.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Level:
         placements: kitchen spots tried with the cue ball in hand.
         refine: aims tried per pot candidate to correct for throw (0: none).
         taps: considers a deliberate foul (§XV tactics).
-        grid: tries a finer grid of speeds, tip heights and side for position.
+        grid: tries a finer grid of speeds, tip heights and side for position, and a softer pot.
         depth: 2 re-values the best candidates by searching the positions they leave
             (a few noisy executions each, the next stroke searched); 1: the heuristic.
         recheck: the best candidates played again with fresh samples (twice

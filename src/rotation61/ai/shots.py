@@ -358,7 +358,8 @@ def _kisses(
 def _pot_strokes(phi: float, speed: float, spins: bool, grid: bool = False) -> list[Stroke]:
     """The strokes tried for one pot: the base speed, and for position draw, follow, firmer.
 
-    ``grid`` tries more: three speeds by three tip heights, and a touch of side.
+    ``grid`` tries more: three speeds by three tip heights, a touch of side, and a
+    softer speed.
     """
     out = [Stroke(speed=speed, phi=phi)]
     if grid:
@@ -369,6 +370,8 @@ def _pot_strokes(phi: float, speed: float, spins: bool, grid: bool = False) -> l
                     continue
                 out.append(Stroke(speed=v, phi=phi, b=b))
         out += [Stroke(speed=speed * 1.6, phi=phi, a=a) for a in (-0.25, 0.25)]
+        # a softer pot: a slower ball has a wider pocket (the jaws turn it in)
+        out.append(Stroke(speed=max(speed * 0.75, 0.9), phi=phi))
     elif spins:
         firm = min(speed * 1.6, 7.0)
         out += [
