@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from rotation61.ai import GameConfig, GameState, OptionAction, position, transition
@@ -135,3 +137,35 @@ def test_choices_are_deterministic_for_a_state() -> None:
     assert one.action == two.action
     assert [e.value for e in one.evaluations] == [e.value for e in two.evaluations]
     assert np.isfinite([e.value for e in one.evaluations]).all()
+
+
+def test_a_carom_onto_the_15_is_played_when_the_1_has_no_good_pot() -> None:
+    # the cue ball glances off the 1 into the 15, which hangs near the foot right corner
+    layout = {
+        0: Point(41.9, 32.2),
+        1: Point(81.6, 23.2),
+        15: Point(83.8, 17.1),
+        2: Point(84.0, 39.6),
+    }
+    choice = choose_stroke(_state(layout), get_level("olympiad"))
+    best = choice.best
+    assert best is not None
+    assert best.candidate.kind is ShotKind.KISS
+    assert best.candidate.target == 1
+    assert best.candidate.ball == 15
+    assert best.candidate.pocket is PocketId.FOOT_RIGHT
+    assert best.points > max(
+        e.points for e in choice.evaluations if e.candidate.kind is ShotKind.DIRECT
+    )
+    assert "kiss" in choice.reason(Language.EN).lower()
+
+
+def test_the_best_candidates_are_rechecked_with_fresh_samples() -> None:
+    layout = {0: Point(70.0, 30.0), 1: Point(90.0, 10.0), 2: Point(20.0, 40.0)}
+    level = get_level("10")
+    choice = choose_stroke(_state(layout), level)
+    checked = [e for e in choice.evaluations if e.samples == 3 * level.samples]
+    assert len(checked) == min(level.recheck, len(choice.evaluations))
+    assert choice.best in checked
+    plain = choose_stroke(_state(layout), dataclasses.replace(level, recheck=0))
+    assert all(e.samples == level.samples for e in plain.evaluations)

@@ -15,7 +15,8 @@ from rotation61.ai.shots import (
     refine_aims,
 )
 from rotation61.geometry import TABLE_9FT, Point, placement_ok
-from rotation61.sim import OLYMPIAD_NOISE, break_layout, simulate
+from rotation61.rules import OBJECT_BALLS, RackState, judge, setup_rack
+from rotation61.sim import OLYMPIAD_NOISE, PocketId, break_layout, simulate
 
 ALL = frozenset(ShotKind)
 
@@ -70,3 +71,37 @@ def test_levels_get_noisier_and_cheaper_downward() -> None:
     assert get_level(7) is LEVELS["7"]
     with pytest.raises(UnknownLevelError, match="unknown level 'pro'"):
         get_level("pro")
+
+
+def _rack_of(layout: dict[int, Point]) -> RackState:
+    on = frozenset(b for b in layout if b)
+    gone = sum(OBJECT_BALLS - on)
+    return setup_rack(on_table=on, scores=(gone // 2, gone - gone // 2))
+
+
+def test_kisses_are_generated_aimed_on_the_engine_and_legal() -> None:
+    kiss = frozenset({ShotKind.KISS})
+    # the cue ball glances off the 1 (the ball in play) into the 15 at the foot right corner
+    carom = {
+        0: Point(41.9, 32.2),
+        1: Point(81.6, 23.2),
+        15: Point(83.8, 17.1),
+        2: Point(84.0, 39.6),
+    }
+    # the 1 glances off the 3 into the foot right corner
+    back = {0: Point(27.8, 19.5), 1: Point(65.4, 9.2), 3: Point(71.4, 2.2), 2: Point(48.8, 32.5)}
+    for layout, ball in ((carom, 15), (back, 1)):
+        found = candidates(layout, 1, kinds=kiss, spins=False)
+        assert found
+        assert all(c.kind is ShotKind.KISS and c.target == 1 for c in found)
+        assert any(c.ball == ball and c.pocket is PocketId.FOOT_RIGHT for c in found)
+        refined = [c for c in refine_aims(layout, found, fan=9, width_deg=4.0) if c.ball == ball]
+        assert refined
+        for cand in refined:
+            shot = simulate(layout, cand.stroke).shot
+            ruling = judge(_rack_of(layout), shot)
+            assert shot.first_contact == 1
+            assert not ruling.fouls
+            assert ball in ruling.credited
+    # no kiss without another ball to kiss
+    assert not candidates({0: Point(30.0, 25.0), 1: Point(60.0, 25.0)}, 1, kinds=kiss)

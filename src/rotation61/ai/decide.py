@@ -55,7 +55,7 @@ __all__ = ["Choice", "OptionValue", "choose", "choose_option", "choose_stroke"]
 
 _FOUL_MARGIN: Final = 0.02
 """On his last foul a player considers candidates within this foul rate of the safest."""
-_POTS: Final = (ShotKind.DIRECT, ShotKind.COMBINATION, ShotKind.BANK)
+_POTS: Final = (ShotKind.DIRECT, ShotKind.COMBINATION, ShotKind.KISS, ShotKind.BANK)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,6 +214,7 @@ def _generate(
     order = [
         ShotKind.DIRECT,
         ShotKind.COMBINATION,
+        ShotKind.KISS,
         ShotKind.BANK,
         ShotKind.SAFETY,
         ShotKind.KICK,
@@ -293,14 +294,80 @@ def choose_stroke(
     )
     ranked = sorted(evals, key=lambda e: -e.value)
     me = rack.to_act
+    if level.recheck and kind is not PhaseKind.BREAK:
+        ranked = _recheck(state, level, ranked, workers)
     if level.depth > 1 and kind is not PhaseKind.BREAK:
         ranked = _deepen(state, level, ranked, workers)
+    if level.prudence:
+        ranked = sorted(ranked, key=lambda e: -_prudent(e, level.prudence))
     if rack.consecutive_fouls[me] >= rack.rules.consecutive_foul_limit - 1:
         safest = min(e.foul for e in ranked)
         allowed = [e for e in ranked if e.foul <= safest + _FOUL_MARGIN]
         ranked = allowed + [e for e in ranked if e not in allowed]
     best = ranked[0].candidate
     return Choice(action=_action(best), evaluations=tuple(ranked))
+
+
+def _prudent(ev: Evaluation, prudence: float) -> float:
+    """The value a careful player ranks by: a pot's mean value less its risk of missing."""
+    cand = ev.candidate
+    if cand.kind not in _POTS or cand.ball is None:
+        return ev.value
+    return ev.value - prudence * (1.0 - ev.pot) * (cand.ball + CONTINUATION)
+
+
+def _merged(one: Evaluation, two: Evaluation) -> Evaluation:
+    """One candidate's evaluation over the samples of both."""
+    n1, n2 = one.samples, two.samples
+    w1, w2 = n1 / (n1 + n2), n2 / (n1 + n2)
+
+    def mix(a: float, b: float) -> float:
+        return w1 * a + w2 * b
+
+    return dataclasses.replace(
+        one,
+        value=mix(one.value, two.value),
+        pot=mix(one.pot, two.pot),
+        scored=mix(one.scored, two.scored),
+        foul=mix(one.foul, two.foul),
+        points=mix(one.points, two.points),
+        leave=mix(one.leave, two.leave),
+        opponent=mix(one.opponent, two.opponent),
+        next_ball=one.next_ball if one.next_ball is not None else two.next_ball,
+        next_pocket=one.next_pocket if one.next_pocket is not None else two.next_pocket,
+        samples=n1 + n2,
+    )
+
+
+def _recheck(
+    state: GameState, level: Level, ranked: list[Evaluation], workers: int | None
+) -> list[Evaluation]:
+    """Play the ``level.recheck`` best candidates again with fresh samples.
+
+    Twice the level's samples each; they are ranked on all their samples: the best of
+    many small estimates is usually a lucky one, and fresh samples take the luck out.
+    """
+    top = ranked[: level.recheck]
+    try:
+        fresh = evaluate(
+            state.rack,
+            state.balls(),
+            [e.candidate for e in top],
+            samples=2 * level.samples,
+            noise=level.noise,
+            rng=_rng(state, 1),
+            sigma_deg=level.sigma_deg,
+            position=level.position,
+            table=state.config.table,
+            params=state.config.params,
+            workers=workers,
+        )
+    except SimulationError:
+        return ranked
+    if len(fresh) != len(top):
+        return ranked
+    merged = [_merged(a, b) for a, b in zip(top, fresh, strict=True)]
+    return sorted(merged + ranked[level.recheck :], key=lambda e: -e.value)
 
 
 def _deepen(

@@ -46,7 +46,7 @@ __all__ = [
     "summarize",
 ]
 
-_POTS: Final = frozenset({ShotKind.DIRECT, ShotKind.BANK, ShotKind.COMBINATION})
+_POTS: Final = frozenset({ShotKind.DIRECT, ShotKind.BANK, ShotKind.COMBINATION, ShotKind.KISS})
 _MAX_ACTIONS: Final = 2000
 """Actions after which a rack job stops (never reached: the stalemate cap ends racks)."""
 
@@ -82,7 +82,7 @@ class SideStats:
 
     Attributes:
         strokes: strokes played (breaks included).
-        pot_attempts: strokes meant to pot a ball (direct, bank, combination).
+        pot_attempts: strokes meant to pot a ball (direct, bank, combination, kiss).
         pots_made: of those, the intended ball dropped on a legal shot.
         points: points scored.
         innings: turns at the table.

@@ -9,6 +9,10 @@ For the ball in play (the lowest ball on the table) :func:`candidates` proposes:
   mirrored in the cushion);
 - ``combination``: the ball in play driven into a higher ball that drops (points in 61
   are the ball numbers, so a combination onto the 15 may be worth more);
+- ``kiss``: the ball in play glancing off another ball into a pocket, or the cue ball
+  glancing off the ball in play into a higher ball that drops (a carom); both hit the
+  ball in play first, so both are legal. Aimed by the tangent line (the struck ball
+  leaves at right angles to the line of centres), then corrected on the engine;
 - ``kick``: the cue ball off one cushion onto the ball in play (when it is hidden);
 - ``safety``: soft to medium contacts on the ball in play, full and thin, to leave the
   opponent nothing;
@@ -79,13 +83,14 @@ class ShotKind(StrEnum):
     DIRECT = "direct"
     BANK = "bank"
     COMBINATION = "combination"
+    KISS = "kiss"
     KICK = "kick"
     SAFETY = "safety"
     BREAK = "break"
     TAP = "tap"
 
 
-_POT_KINDS: Final = frozenset({ShotKind.DIRECT, ShotKind.BANK, ShotKind.COMBINATION})
+_POT_KINDS: Final = frozenset({ShotKind.DIRECT, ShotKind.BANK, ShotKind.COMBINATION, ShotKind.KISS})
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,7 +101,8 @@ class Candidate:
         kind: what kind of shot.
         stroke: the intended stroke.
         target: the ball the cue ball is meant to hit first.
-        ball: the ball meant to drop (the target, or the higher ball of a combination).
+        ball: the ball meant to drop (the target, or the higher ball of a combination or
+            of a carom).
         pocket: the pocket it is meant to drop in, if any.
         placement: where the cue ball is placed first (in hand), if anywhere.
     """
@@ -268,10 +274,92 @@ def _cut(cue: Point, ghost: Point, obj: Point, toward: Point) -> float:
     return math.degrees(diff)
 
 
+def _tangent_contact(ball: Point, toward: Point, d: float) -> list[Point]:
+    """Where a ball striking ``ball`` must be to glance off towards ``toward``.
+
+    By the tangent line (the 90-degree rule): the two points at distance ``d`` from
+    ``ball`` from which ``toward`` is at right angles to the line of centres.
+    """
+    ux, uy = toward.x - ball.x, toward.y - ball.y
+    length = math.hypot(ux, uy)
+    if length <= d * 1.05:
+        return []
+    ux, uy = ux / length, uy / length
+    c = d / length
+    s = math.sqrt(1.0 - c * c)
+    out = []
+    for sign in (1.0, -1.0):
+        wx = c * ux - sign * s * uy
+        wy = c * uy + sign * s * ux
+        out.append(Point(ball.x + d * wx, ball.y + d * wy))
+    return out
+
+
+def _deflection(start: Point, contact: Point, ball: Point, toward: Point) -> float | None:
+    """The cut (degrees) of a ball from ``start`` meeting ``ball`` at ``contact``.
+
+    ``None`` if it would glance off away from ``toward``.
+    """
+    inx, iny = contact.x - start.x, contact.y - start.y
+    outx, outy = toward.x - contact.x, toward.y - contact.y
+    if inx * outx + iny * outy <= 0.0:
+        return None
+    return _cut(start, contact, contact, ball)
+
+
+def _kisses(
+    layout: Mapping[Ball, Point], lowest: Ball, pockets: Mapping[PocketId, Point], d: float
+) -> list[tuple[Ball, PocketId, float, float]]:
+    """Kiss and carom shots: (ball to drop, pocket, cue-ball aim in degrees, speed m/s)."""
+    cue, obj = layout[CUE_BALL], layout[lowest]
+    out: list[tuple[Ball, PocketId, float, float]] = []
+    for ball, pos in layout.items():
+        if ball in (CUE_BALL, lowest) or obj.distance_to(pos) > 40.0:
+            continue
+        # the ball in play glancing off ``ball`` into a pocket
+        for pid, aim in pockets.items():
+            for contact in _tangent_contact(pos, aim, d):
+                cut2 = _deflection(obj, contact, pos, aim)
+                if cut2 is None or not 25.0 <= cut2 <= 75.0:
+                    continue
+                if not _path_clear(obj, contact, layout, {CUE_BALL, lowest, ball}, d):
+                    continue
+                if not _path_clear(contact, aim, layout, {CUE_BALL, lowest, ball}, d):
+                    continue
+                ghost, _ = _ghost(obj, contact, d)
+                cut1 = _cut(cue, ghost, obj, contact)
+                if cut1 > 50.0 or not _path_clear(cue, ghost, layout, {CUE_BALL, lowest}, d):
+                    continue
+                travel = obj.distance_to(contact) + contact.distance_to(aim)
+                speed = _speed_for(travel, cut1) / max(math.sin(math.radians(cut2)), 0.4)
+                out.append((lowest, pid, aim_at(cue, ghost), min(speed * 1.2, 6.5)))
+        # the cue ball glancing off the ball in play into ``ball`` (higher: it drops)
+        for pid, aim in pockets.items():
+            target, _ = _ghost(pos, aim, d)
+            if not _path_clear(pos, aim, layout, {CUE_BALL, lowest, ball}, d):
+                continue
+            for contact in _tangent_contact(obj, target, d):
+                glance = _deflection(cue, contact, obj, target)
+                if glance is None or not 25.0 <= glance <= 70.0:
+                    continue
+                if _cut(contact, target, pos, aim) > 45.0:
+                    continue
+                if not _path_clear(cue, contact, layout, {CUE_BALL, lowest}, d):
+                    continue
+                if not _path_clear(contact, target, layout, {CUE_BALL, lowest, ball}, d):
+                    continue
+                travel = contact.distance_to(target) + pos.distance_to(aim)
+                cut2 = _cut(contact, target, pos, aim)
+                speed = _speed_for(travel, cut2) / max(math.sin(math.radians(glance)), 0.4)
+                out.append((ball, pid, aim_at(cue, contact), min(speed * 1.2, 6.5)))
+    return out
+
+
 def _pot_strokes(phi: float, speed: float, spins: bool, grid: bool = False) -> list[Stroke]:
     """The strokes tried for one pot: the base speed, and for position draw, follow, firmer.
 
-    ``grid`` tries more: three speeds by three tip heights, and a touch of side.
+    ``grid`` tries more: three speeds by three tip heights, a touch of side, and a
+    softer speed.
     """
     out = [Stroke(speed=speed, phi=phi)]
     if grid:
@@ -282,6 +370,8 @@ def _pot_strokes(phi: float, speed: float, spins: bool, grid: bool = False) -> l
                     continue
                 out.append(Stroke(speed=v, phi=phi, b=b))
         out += [Stroke(speed=speed * 1.6, phi=phi, a=a) for a in (-0.25, 0.25)]
+        # a softer pot: a slower ball has a wider pocket (the jaws turn it in)
+        out.append(Stroke(speed=max(speed * 0.75, 0.9), phi=phi))
     elif spins:
         firm = min(speed * 1.6, 7.0)
         out += [
@@ -400,6 +490,13 @@ def candidates(
                 speed = min(_speed_for(dist1 + dist2, max(cut1, cut2)) * 1.3, 6.5)
                 phi = aim_at(cue, ghost1)
                 add(ShotKind.COMBINATION, Stroke(speed=speed, phi=phi), ball, pid)
+    if ShotKind.KISS in kinds and not behind:
+        for ball, pid, phi, speed in _kisses(layout, lowest, pockets, d):
+            # plain, and for a carom also stunned: a cue ball still sliding at contact
+            # follows the tangent line best
+            add(ShotKind.KISS, Stroke(speed=speed, phi=phi), ball, pid)
+            if ball != lowest:
+                add(ShotKind.KISS, Stroke(speed=speed, phi=phi, b=-0.25), ball, pid)
     if ShotKind.KICK in kinds:
         for cushion in range(4):
             mirrored = _mirror(obj, cushion, spec)
