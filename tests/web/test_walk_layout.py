@@ -1,0 +1,127 @@
+"""A newcomer's walk through the web app in Debian's chromium, at a phone's width and a
+desktop's, in both languages: nothing wider than the screen, the shared navigation on
+whole words, every page's wording in the page's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.helpers import ORGANISER, PASSWORD
+from tests.web.server import Server, start_server, stop
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1440, "height": 900}}
+
+# Elements reaching past the viewport, unless an ancestor scrolls them (a wide table in
+# an overflow-x box is fine: the page itself does not scroll sideways).
+OVERFLOWING = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || (box.right <= width + 1 && box.left >= -1)) continue;
+    let parent = el.parentElement, scrolled = false;
+    while (parent) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX !== 'visible' && parent.scrollWidth > parent.clientWidth) { scrolled = true; break; }
+      parent = parent.parentElement;
+    }
+    if (!scrolled) out.push(`${el.tagName}#${el.id}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}`);
+  }
+  return out;
+}"""
+
+# The lines a link's text takes (distinct tops of its text's boxes).
+LINES = """a => {
+  const range = document.createRange();
+  range.selectNodeContents(a);
+  return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;
+}"""
+
+
+@pytest.fixture(scope="module")
+def walk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('walk') / 'web.sqlite3'}"
+    running = start_server(url)
+    try:
+        body = {"player_a": "Nguyễn Văn An", "player_b": "Trần Thị Bình", "race_to": 5}
+        r = httpx.post(running.url + "/api/matches", json=body, auth=ORGANISER)
+        assert r.status_code == 201, r.text
+        yield {"server": running, "match": r.json()["id"]}
+    finally:
+        stop(running)
+
+
+def _page(browser: Any, server: Server, viewport: str, lang: str) -> tuple[Any, Any]:
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    page.goto(f"{server.url}/lang/{lang}?next=/hall")
+    page.goto(server.url + "/login")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_url("**/desk")
+    return context, page
+
+
+def _pages(match: int) -> list[str]:
+    return [
+        "/hall",
+        "/desk",
+        "/desk/tournaments",
+        "/play",
+        f"/matches/{match}/console",
+        f"/matches/{match}/scoreboard",
+        "/login",
+        "/matches/999999/scoreboard",
+    ]
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_no_page_is_wider_than_the_screen(
+    browser: Any, walk: dict[str, Any], viewport: str, lang: str
+) -> None:
+    server: Server = walk["server"]
+    context, page = _page(browser, server, viewport, lang)
+    width = VIEWPORTS[viewport]["width"]
+    SHOTS.mkdir(exist_ok=True)
+    try:
+        for path in _pages(walk["match"]):
+            page.goto(server.url + path)
+            page.wait_for_load_state("load")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+            assert page.evaluate(OVERFLOWING) == [], path
+            name = path.strip("/").replace("/", "-")
+            page.screenshot(path=str(SHOTS / f"walk-{name}-{lang}-{viewport}.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_top_navigation_fits_a_phone_on_whole_words(
+    browser: Any, walk: dict[str, Any], lang: str
+) -> None:
+    server: Server = walk["server"]
+    context, page = _page(browser, server, "phone", lang)
+    try:
+        for path in ("/hall", "/desk", "/play", "/desk/tournaments"):
+            page.goto(server.url + path)
+            links = page.locator("nav.top a")
+            assert links.count() == 5
+            for i in range(links.count()):
+                link = links.nth(i)
+                box = link.bounding_box()
+                assert box is not None
+                assert 0 <= box["x"] and box["x"] + box["width"] <= 390, link.inner_text()
+                assert page.evaluate(LINES, link.element_handle()) == 1, (
+                    f"{link.inner_text()!r} wraps on {path}"
+                )
+    finally:
+        context.close()
