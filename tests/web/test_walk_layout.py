@@ -30,10 +30,14 @@ OVERFLOWING = """() => {
     let parent = el.parentElement, scrolled = false;
     while (parent) {
       const style = getComputedStyle(parent);
-      if (style.overflowX !== 'visible' && parent.scrollWidth > parent.clientWidth) { scrolled = true; break; }
+      if (style.overflowX !== 'visible' && parent.scrollWidth > parent.clientWidth) {
+        scrolled = true;
+        break;
+      }
       parent = parent.parentElement;
     }
-    if (!scrolled) out.push(`${el.tagName}#${el.id}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}`);
+    const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
+    if (!scrolled) out.push(`${el.tagName}#${el.id}.${el.className} ${where}`);
   }
   return out;
 }"""
@@ -119,7 +123,8 @@ def test_the_top_navigation_fits_a_phone_on_whole_words(
                 link = links.nth(i)
                 box = link.bounding_box()
                 assert box is not None
-                assert 0 <= box["x"] and box["x"] + box["width"] <= 390, link.inner_text()
+                assert box["x"] >= 0, link.inner_text()
+                assert box["x"] + box["width"] <= 390, link.inner_text()
                 assert page.evaluate(LINES, link.element_handle()) == 1, (
                     f"{link.inner_text()!r} wraps on {path}"
                 )
