@@ -226,7 +226,28 @@ def _error_response(request: Request, status: int, name: str, detail: str) -> Re
         request_language(request, ctx),
         status_code=status,
         detail=detail,
+        lead=_ERROR_LEADS.get(status, "error.lead.other"),
+        back=_way_back(request.url.path),
     )
+
+
+# The sentence in the page's language that leads an error page; the engine's detail
+# (English, naming the bad value) follows it.
+_ERROR_LEADS = {
+    400: "error.lead.refused",
+    404: "error.lead.not_found",
+    409: "error.lead.conflict",
+    413: "error.lead.refused",
+    422: "error.lead.refused",
+}
+
+
+def _way_back(path: str) -> str:
+    """The page an error page links back to: the screen the request came from."""
+    for prefix in ("/desk/tournaments", "/desk", "/play"):
+        if path == prefix or path.startswith(prefix + "/"):
+            return prefix
+    return "/hall"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
