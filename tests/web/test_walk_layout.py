@@ -4,6 +4,7 @@ whole words, every page's wording in the page's language."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from rotation61.text import Language
+from rotation61.web.core.i18n import UI_CATALOGUES
 from tests.web.helpers import ORGANISER, PASSWORD
 from tests.web.server import Server, start_server, stop
 
@@ -128,5 +131,62 @@ def test_the_top_navigation_fits_a_phone_on_whole_words(
                 assert page.evaluate(LINES, link.element_handle()) == 1, (
                     f"{link.inner_text()!r} wraps on {path}"
                 )
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_refused_tournament_form_leads_in_the_page_language(
+    browser: Any, walk: dict[str, Any], lang: str
+) -> None:
+    server: Server = walk["server"]
+    ui = UI_CATALOGUES[Language(lang)]
+    context, page = _page(browser, server, "phone", lang)
+    try:
+        page.goto(server.url + "/desk/tournaments")
+        before = len(httpx.get(server.url + "/api/tournaments").json())
+        page.fill("#create-event input[name=name]", "   ")
+        page.click("#create-submit")
+        page.wait_for_selector("#desk-message:not([hidden])")
+        message = page.text_content("#desk-message") or ""
+        assert message.startswith(ui["error.lead.refused"])
+        assert "event name" in message  # the engine's reason names the field and the value
+        assert page.get_attribute("#desk-message span", "lang") == "en"
+        assert len(httpx.get(server.url + "/api/tournaments").json()) == before
+        # A value the browser itself refuses (above the field's max) clears the old message.
+        page.fill("#create-event input[name=name]", "Giải mùa đông")
+        page.fill("#create-event input[name=race]", "100000")
+        page.click("#create-submit")
+        page.wait_for_selector("#desk-message", state="hidden")
+        page.screenshot(path=str(SHOTS / f"walk-tournament-refused-{lang}-phone.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_new_game_shows_the_cue_ball_in_hand_ready_to_shoot(
+    browser: Any, walk: dict[str, Any], viewport: str
+) -> None:
+    server: Server = walk["server"]
+    context = browser.new_context(viewport=VIEWPORTS[viewport], has_touch=viewport == "phone")
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/play?lang=en")
+        page.click("#start")
+        page.wait_for_selector('#play[data-state="aim"]', timeout=30000)
+        game = int(page.get_attribute("#play", "data-match") or 0)
+        table = httpx.get(f"{server.url}/api/play/{game}", timeout=10).json()["table"]
+        placed = (page.get_attribute("#play", "data-placement") or "").split(",")
+        assert len(placed) == 2, "no cue ball drawn in hand"
+        x, y = (float(v) for v in placed)
+        assert x < table["head_string_x"]  # in the kitchen, where the break is taken from
+        assert abs(y - table["width"] / 2) < 0.01
+        page.screenshot(path=str(SHOTS / f"walk-play-in-hand-{viewport}.png"))
+        page.click("#shoot")
+        deadline = time.monotonic() + 60
+        while int(page.get_attribute("#play", "data-seq") or 0) < 1:
+            assert time.monotonic() < deadline, "the break was never played"
+            page.wait_for_timeout(100)
+        assert (page.text_content("#error") or "").strip() == ""
     finally:
         context.close()
