@@ -190,3 +190,26 @@ def test_a_new_game_shows_the_cue_ball_in_hand_ready_to_shoot(
         assert (page.text_content("#error") or "").strip() == ""
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_table_named_by_its_number_reads_table_n(
+    browser: Any, walk: dict[str, Any], lang: str
+) -> None:
+    server: Server = walk["server"]
+    ui = UI_CATALOGUES[Language(lang)]
+    body = {"player_a": "An", "player_b": "Bình", "race_to": 3, "table_name": "7"}
+    r = httpx.post(server.url + "/api/matches", json=body, auth=ORGANISER)
+    assert r.status_code == 201, r.text
+    match = r.json()["id"]
+    context, page = _page(browser, server, "phone", lang)
+    label = ui["t.table"].format(n=7)
+    try:
+        page.goto(f"{server.url}/matches/{match}/scoreboard")
+        page.wait_for_selector("#sb-table:not([hidden])")
+        assert page.text_content("#sb-table") == label
+        page.goto(f"{server.url}/matches/{match}/console")
+        page.wait_for_selector("#board .mid")
+        assert (page.text_content("#board .mid") or "").startswith(label)
+    finally:
+        context.close()
