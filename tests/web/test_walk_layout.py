@@ -15,6 +15,7 @@ import pytest
 from rotation61.text import Language
 from rotation61.web.core.i18n import UI_CATALOGUES
 from tests.web.helpers import ORGANISER, PASSWORD
+from tests.web.play_helpers import screen_point
 from tests.web.server import Server, start_server, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -171,7 +172,7 @@ def test_a_new_game_shows_the_cue_ball_in_hand_ready_to_shoot(
     context = browser.new_context(viewport=VIEWPORTS[viewport], has_touch=viewport == "phone")
     page = context.new_page()
     try:
-        page.goto(server.url + "/play?lang=en")
+        page.goto(server.url + "/lang/en?next=/play")
         page.click("#start")
         page.wait_for_selector('#play[data-state="aim"]', timeout=30000)
         game = int(page.get_attribute("#play", "data-match") or 0)
@@ -182,10 +183,33 @@ def test_a_new_game_shows_the_cue_ball_in_hand_ready_to_shoot(
         assert x < table["head_string_x"]  # in the kitchen, where the break is taken from
         assert abs(y - table["width"] / 2) < 0.01
         page.screenshot(path=str(SHOTS / f"walk-play-in-hand-{viewport}.png"))
+        # Dragged out of the kitchen, the shot is refused here, in the page's language.
+        box = page.locator("#table").bounding_box()
+        attr = page.get_attribute("#table", "data-view")
+        kitchen = screen_point(attr, box, table, x, y)
+        middle = screen_point(attr, box, table, table["length"] / 2, table["width"] / 2)
+        page.mouse.move(*kitchen)
+        page.mouse.down()
+        page.mouse.move(*middle, steps=6)
+        page.mouse.up()
+        page.click("#shoot")
+        assert page.text_content("#error") == UI_CATALOGUES[Language.EN]["play.place_cue"]
+        assert page.get_attribute("#play", "data-seq") == "0"
+        page.locator("#table").scroll_into_view_if_needed()  # the click scrolled the page
+        box = page.locator("#table").bounding_box()
+        kitchen = screen_point(attr, box, table, x, y)
+        middle = screen_point(attr, box, table, table["length"] / 2, table["width"] / 2)
+        page.mouse.move(*middle)
+        page.mouse.down()
+        page.mouse.move(*kitchen, steps=6)
+        page.mouse.up()
         page.click("#shoot")
         deadline = time.monotonic() + 60
         while int(page.get_attribute("#play", "data-seq") or 0) < 1:
-            assert time.monotonic() < deadline, "the break was never played"
+            assert time.monotonic() < deadline, (
+                f"the break was never played: {page.text_content('#error')!r}, "
+                f"{page.get_attribute('#play', 'data-placement')}"
+            )
             page.wait_for_timeout(100)
         assert (page.text_content("#error") or "").strip() == ""
     finally:

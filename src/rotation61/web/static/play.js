@@ -257,7 +257,10 @@
 
   async function shoot() {
     if (busy || !mine() || state.phase !== "shot") return;
-    if (state.in_hand && !placement) { $("error").textContent = fmt("play.place_cue"); return; }
+    // A cue ball in hand not yet placed, or placed outside the kitchen (the table shows
+    // it refused), is named here in the page's language before anything is sent.
+    const placedOk = placement && window.R61Table.placementOk(state.table, state.balls, placement[0], placement[1]);
+    if (state.in_hand && !placedOk) { $("error").textContent = fmt("play.place_cue"); return; }
     busy = true; $("error").textContent = "";
     const body = {
       expected_seq: state.seq, speed: Number(power.value), phi: phi(), theta: Number(elev.value),
