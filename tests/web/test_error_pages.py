@@ -111,3 +111,20 @@ def test_the_play_page_names_the_rule_sets_in_the_page_language(
         page = sqlite_client.get("/play").text
         assert f">{ui['preset.standard']}</option>" in page
         assert ">standard</option>" not in page
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_mistyped_address_gets_a_page_with_a_way_back(
+    sqlite_client: TestClient, lang: str
+) -> None:
+    _html(sqlite_client, lang)
+    response = sqlite_client.get("/dessk")
+    assert response.status_code == 404
+    assert f'<html lang="{lang}">' in response.text
+    assert LEADS[lang]["error.lead.not_found"] in response.text
+    assert "no page at /dessk" in response.text
+    assert '<a href="/hall" id="error-back">' in response.text
+    # The API and non-browser clients keep FastAPI's JSON answer.
+    api = sqlite_client.get("/api/nosuch", headers={"accept": "application/json"})
+    assert api.status_code == 404
+    assert api.json() == {"detail": "Not Found"}

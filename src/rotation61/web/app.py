@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Final
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rotation61.rules import Rotation61Error
 from rotation61.text import Language
@@ -292,6 +294,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Rotation61Error)
     async def _domain_error(request: Request, err: Exception) -> Response:
         return _error_response(request, status_for(err), type(err).__name__, str(err))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> Response:
+        # A mistyped address in a browser gets the error page (in its language, with a
+        # way back), not the framework's bare JSON; the API keeps FastAPI's answer.
+        wants_page = "text/html" in request.headers.get("accept", "")
+        if err.status_code == 404 and wants_page and not request.url.path.startswith("/api/"):
+            return _error_response(request, 404, "NotFound", f"no page at {request.url.path}")
+        return await http_exception_handler(request, err)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, err: Exception) -> Response:
