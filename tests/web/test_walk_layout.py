@@ -237,3 +237,22 @@ def test_a_table_named_by_its_number_reads_table_n(
         assert (page.text_content("#board .mid") or "").startswith(label)
     finally:
         context.close()
+
+
+def test_a_phone_scoreboard_shows_whole_names(browser: Any, walk: dict[str, Any]) -> None:
+    server: Server = walk["server"]
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/matches/{walk['match']}/scoreboard")
+        page.wait_for_selector("#scoreboard .sb-player .name")
+        names = page.locator("#scoreboard .sb-player .name")
+        assert names.count() == 2
+        for i in range(2):
+            name = names.nth(i)
+            assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
+        assert "Nguyễn Văn An" in (names.nth(0).inner_text() or "")
+        assert "Trần Thị Bình" in (names.nth(1).inner_text() or "")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
