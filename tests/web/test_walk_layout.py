@@ -106,6 +106,15 @@ def test_no_page_is_wider_than_the_screen(
             page.wait_for_load_state("load")
             assert page.evaluate("document.documentElement.scrollWidth") <= width, path
             assert page.evaluate(OVERFLOWING) == [], path
+            if path == "/desk" and viewport == "phone":  # every column in view, labelled
+                pin = page.locator(f'#matches tr[data-match="{walk["match"]}"] td.pin')
+                box = pin.bounding_box()
+                assert box is not None
+                assert box["x"] + box["width"] <= width
+                console = page.locator(f'#matches a[href="/matches/{walk["match"]}/console"]')
+                box = console.bounding_box()
+                assert box is not None
+                assert box["x"] + box["width"] <= width
             name = path.strip("/").replace("/", "-")
             page.screenshot(path=str(SHOTS / f"walk-{name}-{lang}-{viewport}.png"))
     finally:
