@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Final
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rotation61.rules import Rotation61Error
 from rotation61.text import Language
@@ -226,7 +228,28 @@ def _error_response(request: Request, status: int, name: str, detail: str) -> Re
         request_language(request, ctx),
         status_code=status,
         detail=detail,
+        lead=_ERROR_LEADS.get(status, "error.lead.other"),
+        back=_way_back(request.url.path),
     )
+
+
+# The sentence in the page's language that leads an error page; the engine's detail
+# (English, naming the bad value) follows it.
+_ERROR_LEADS = {
+    400: "error.lead.refused",
+    404: "error.lead.not_found",
+    409: "error.lead.conflict",
+    413: "error.lead.refused",
+    422: "error.lead.refused",
+}
+
+
+def _way_back(path: str) -> str:
+    """The page an error page links back to: the screen the request came from."""
+    for prefix in ("/desk/tournaments", "/desk", "/play"):
+        if path == prefix or path.startswith(prefix + "/"):
+            return prefix
+    return "/hall"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -271,6 +294,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Rotation61Error)
     async def _domain_error(request: Request, err: Exception) -> Response:
         return _error_response(request, status_for(err), type(err).__name__, str(err))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, err: StarletteHTTPException) -> Response:
+        # A mistyped address in a browser gets the error page (in its language, with a
+        # way back), not the framework's bare JSON; the API keeps FastAPI's answer.
+        wants_page = "text/html" in request.headers.get("accept", "")
+        if err.status_code == 404 and wants_page and not request.url.path.startswith("/api/"):
+            return _error_response(request, 404, "NotFound", f"no page at {request.url.path}")
+        return await http_exception_handler(request, err)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, err: Exception) -> Response:

@@ -3,6 +3,8 @@
   "use strict";
   const S = JSON.parse(document.getElementById("strings").textContent);
   const fmt = (id, vals) => (S[id] || id).replace(/\{(\w+)\}/g, (_, k) => (vals && k in vals ? vals[k] : ""));
+  // A table named by its number alone (an event's tables are) reads "Table 3", not "3".
+  const tableLabel = (name) => (/^\d+$/.test(name || "") ? fmt("t.table", { n: name }) : name);
   const root = document.getElementById("scoreboard") || document.getElementById("overlay");
   const hall = document.getElementById("hall");
   const conn = document.getElementById("sb-conn");
@@ -47,7 +49,7 @@
     });
     text($("sb-event"), v.event); $("sb-event").hidden = !v.event;
     text($("sb-round"), v.round); $("sb-round").hidden = !v.round;
-    text($("sb-table"), v.table_name); $("sb-table").hidden = !v.table_name;
+    text($("sb-table"), tableLabel(v.table_name)); $("sb-table").hidden = !v.table_name;
     text($("sb-racks"), v.racks_won[0] + " – " + v.racks_won[1]);
     text($("sb-race"), fmt("board.race_to", { n: v.race_to }));
     text($("sb-rack"), fmt("board.current_rack", { n: v.rack_number }));
@@ -107,7 +109,7 @@
     const player = (i) => '<div class="pl' + (v.to_act === i ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><span class="nm">' + esc(v.players[i]) +
       '</span><span class="rw">' + v.racks_won[i] + '</span><span class="pt">' + v.scores[i] + "</span></div>";
     card.innerHTML =
-      '<div class="row head"><b class="tb">' + esc(v.table_name || "#" + v.id) + '</b><span class="ev">' + esc(tags(v)) + "</span></div>" +
+      '<div class="row head"><b class="tb">' + esc(tableLabel(v.table_name) || "#" + v.id) + '</b><span class="ev">' + esc(tags(v)) + "</span></div>" +
       '<div class="cols"><span></span><span>' + esc(fmt("board.racks_won_short", {})) + "</span><span>" + esc(fmt("board.points_short", {})) + "</span></div>" +
       player(0) + player(1) +
       '<div class="row meta"><span class="race">' + esc(fmt("board.race_to", { n: v.race_to })) + "</span><span>" +

@@ -4,6 +4,8 @@
   "use strict";
   const S = JSON.parse(document.getElementById("strings").textContent);
   const t = (id, vals) => (S[id] || id).replace(/\{(\w+)\}/g, (_, k) => (vals && k in vals ? vals[k] : ""));
+  // A table named by its number alone (an event's tables are) reads "Table 3", not "3".
+  const tableLabel = (name) => (/^\d+$/.test(name || "") ? t("t.table", { n: name }) : name);
   const root = document.getElementById("console");
   const matchId = root.dataset.match;
   const lang = root.dataset.lang;
@@ -255,7 +257,7 @@
     const v = view;
     const side = (i) => '<div class="p' + (v.to_act === i ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><div>' + esc(v.players[i]) + " · " + t("board.rack", {}) + ": <b>" + v.racks_won[i] + '</b></div><div class="s" data-testid="score-' + "ab"[i] + '">' + v.scores[i] + "</div><div>" + t("board.fouls", {}) + ': <b data-testid="fouls-' + "ab"[i] + '">' + v.fouls[i] + "</b></div></div>";
     $("board").innerHTML = side(0) +
-      '<div class="mid"><div>' + esc(v.table_name) + "</div><div>" + t("board.rack", {}) + ' <b data-testid="rack-number">' + v.rack_number + "</b> · " + esc(t("board.race_to", { n: v.race_to })) + "</div><div>" + t("board.ball_in_play", {}) + ': <b data-testid="ball-in-play">' + (v.lowest == null ? "–" : v.lowest) + "</b></div><div>" + t("board.points_left", {}) + ': <b data-testid="points-left">' + v.points_left + "</b></div></div>" + side(1);
+      '<div class="mid"><div>' + esc(tableLabel(v.table_name)) + "</div><div>" + t("board.rack", {}) + ' <b data-testid="rack-number">' + v.rack_number + "</b> · " + esc(t("board.race_to", { n: v.race_to })) + "</div><div>" + t("board.ball_in_play", {}) + ': <b data-testid="ball-in-play">' + (v.lowest == null ? "–" : v.lowest) + "</b></div><div>" + t("board.points_left", {}) + ': <b data-testid="points-left">' + v.points_left + "</b></div></div>" + side(1);
     const w = $("warning"); w.hidden = !v.warning; w.textContent = v.warning || "";
     $("ruling").innerHTML = (v.last_lines.length ? v.last_lines : v.state_lines.slice(-1)).map((l) => "<p>" + esc(l) + "</p>").join("") +
       (v.match_over ? '<p data-testid="match-over"><b>' + esc(v.state_lines[v.state_lines.length - 1]) + "</b></p>" : "");

@@ -215,7 +215,15 @@
     if (invite && view.mode === "online" && !view.over) { $("invite").hidden = false; $("invite-link").value = invite; }
     else $("invite").hidden = true;
     if (!view.in_hand) placement = null;
-    else if (mine() && !placement) placement = null;
+    else if (mine() && !placement) {
+      // The cue ball in hand starts on the table, in the middle of the kitchen, for the
+      // player to see and drag (a newcomer told to drag a ball that is not drawn is stuck).
+      const t = view.table, start = [t.head_string_x / 2, t.width / 2];
+      if (window.R61Table.placementOk(t, view.balls, start[0], start[1])) {
+        placement = start;
+        root.dataset.placement = start[0].toFixed(3) + "," + start[1].toFixed(3);
+      }
+    }
     root.dataset.state = view.over ? "over" : (mine() ? (view.phase === "decision" ? "decision" : "aim") : "waiting");
     if (!table) { table = new window.R61Table.Table(canvas, view.table); window.addEventListener("resize", () => table.resize()); }
     table.setLayout(view.balls);
@@ -249,7 +257,10 @@
 
   async function shoot() {
     if (busy || !mine() || state.phase !== "shot") return;
-    if (state.in_hand && !placement) { $("error").textContent = fmt("play.place_cue"); return; }
+    // A cue ball in hand not yet placed, or placed outside the kitchen (the table shows
+    // it refused), is named here in the page's language before anything is sent.
+    const placedOk = placement && window.R61Table.placementOk(state.table, state.balls, placement[0], placement[1]);
+    if (state.in_hand && !placedOk) { $("error").textContent = fmt("play.place_cue"); return; }
     busy = true; $("error").textContent = "";
     const body = {
       expected_seq: state.seq, speed: Number(power.value), phi: phi(), theta: Number(elev.value),

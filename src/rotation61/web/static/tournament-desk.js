@@ -8,6 +8,13 @@
   const desk = $("desk");
   const eventId = desk ? desk.dataset.event : null;
   const message = $("desk-message");
+  const S = JSON.parse($("strings").textContent);
+  const LEADS = { 404: "error.lead.not_found", 409: "error.lead.conflict" };
+  // A field the browser refuses (out of its min/max) is named by the browser itself:
+  // an earlier refusal's message would only mislead, so it goes.
+  document.addEventListener("invalid", () => {
+    document.querySelectorAll('p.error[role="alert"]').forEach((p) => { p.hidden = true; });
+  }, true);
   async function call(path, body, type, where) {
     const shown = where || message;
     const headers = { "X-CSRF-Token": csrf };
@@ -20,7 +27,16 @@
     let data = null;
     try { data = await r.json(); } catch (_) { data = null; }
     if (!r.ok) {
-      shown.textContent = (data && data.detail) ? data.detail : ("HTTP " + r.status);
+      const reason = (data && data.detail) ? data.detail : ("HTTP " + r.status);
+      if (where) {  // a reason already worded in the page's language (the hand seeds)
+        shown.textContent = reason;
+      } else {  // the engine's reason, in English, after a lead in the page's language
+        const lead = S[LEADS[r.status] || (r.status < 500 ? "error.lead.refused" : "error.lead.other")];
+        const detail = document.createElement("span");
+        detail.lang = "en";
+        detail.textContent = reason;
+        shown.replaceChildren(document.createTextNode(lead + " "), detail);
+      }
       shown.hidden = false;
       shown.scrollIntoView({ block: "nearest" });
       return null;
