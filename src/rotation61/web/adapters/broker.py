@@ -112,12 +112,16 @@ class Subscriber:
     A slot is where a frame waits: a match (its newest frame replaces the one before,
     as scoreboards are whole) or a frame number (every frame kept, in order, as a
     fragment may be a change from the frame before). A push costs a dictionary write,
-    and wakes the screen's stream only if it is waiting (one future, no task).
+    and wakes the screen's stream only if it is waiting (one future, no task). The
+    ping's timer is armed once per ping interval, not once per frame: when it fires
+    after a frame was sent, it re-arms itself for a ping interval after that frame.
     """
 
     lang: Language
     frames: dict[int, bytes] = field(default_factory=dict)
     _waiter: asyncio.Future[None] | None = field(default=None, repr=False)
+    _timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    _sent_at: float | None = field(default=None, repr=False)
 
     def push(self, slot: int, frame: bytes) -> None:
         """Keep a frame in its slot and wake the screen's stream."""
@@ -134,21 +138,46 @@ class Subscriber:
         return frames
 
     async def next_chunk(self, ping_s: float) -> bytes:
-        """The frames not sent yet as one write, once there are some (a ping after ``ping_s``)."""
+        """The frames not sent yet as one write, once there are some.
+
+        A ping comment instead when nothing was sent for ``ping_s`` seconds.
+        """
+        loop = asyncio.get_running_loop()
+        if self._sent_at is None:
+            self._sent_at = loop.time()
         if not self.frames:
-            loop = asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
-            timer = loop.call_later(ping_s, _release, waiter)
+            if self._timer is None:
+                self._timer = loop.call_at(self._sent_at + ping_s, self._tick, ping_s)
             try:
                 await waiter
             finally:
-                timer.cancel()
                 if self._waiter is waiter:
                     self._waiter = None
-            if not self.frames:
-                return _PING
+        self._sent_at = loop.time()
+        if not self.frames:
+            return _PING
         frames = self.take()
         return frames[0] if len(frames) == 1 else b"".join(frames)
+
+    def _tick(self, ping_s: float) -> None:
+        self._timer = None
+        waiter = self._waiter
+        if waiter is None or waiter.done():
+            return  # the stream is writing; it re-arms the timer when it waits again
+        due = (self._sent_at or 0.0) + ping_s
+        loop = asyncio.get_running_loop()
+        if loop.time() >= due:
+            self._waiter = None
+            _release(waiter)
+        else:
+            self._timer = loop.call_at(due, self._tick, ping_s)
+
+    def close(self) -> None:
+        """Stop the ping's timer (the screen is gone)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 class Audience(Generic[K]):
@@ -186,6 +215,7 @@ class Audience(Generic[K]):
 
     def unsubscribe(self, key: K, subscriber: Subscriber) -> None:
         """Forget a screen."""
+        subscriber.close()
         groups = self._screens.get(key)
         if groups is None:
             return
