@@ -535,11 +535,13 @@ class FragmentHub:
             self._renders.kick(stream)
 
     async def _fan_out(self, stream: str) -> None:
-        frames: dict[Language, bytes | None] = {}
-        for lang in self._audience.languages((stream,)):
-            frames[lang] = await asyncio.to_thread(self._render, stream, lang, False)
         self._frame_number += 1
-        self._audience.deliver((stream,), self._frame_number, frames)
+        number = self._frame_number
+        for lang in self._audience.languages((stream,)):
+            # Each language's screens get their frame as soon as it is rendered: their
+            # writes overlap the next language's render (in its thread).
+            frame = await asyncio.to_thread(self._render, stream, lang, False)
+            self._audience.deliver((stream,), number, {lang: frame})
 
     async def stream(self, key: str, lang: Language, *, ping_s: float = 15) -> AsyncIterator[bytes]:
         """The server-sent events of one screen: the current frame, then every update."""
