@@ -276,7 +276,7 @@ def _seqs(frames: list[bytes]) -> list[int]:
 async def _settle(hub: Hub) -> None:
     for _ in range(50):
         await asyncio.sleep(0.01)
-        if not hub._running:
+        if not hub.busy:
             return
 
 

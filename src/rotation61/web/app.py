@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -252,17 +253,45 @@ def _way_back(path: str) -> str:
     return "/hall"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The app for some settings (``Settings.from_env()`` when none are given)."""
+def _freeze_heap() -> None:
+    """Put every object alive now out of the garbage collector's reach, for good.
+
+    The modules, the engine, the resumed events and the kernels live as long as the
+    worker: a full collection then scans only what came after them, instead of pausing
+    the event loop for every spectator (about 220 k objects, 0.2 s on a busy 2-core
+    machine, 0.4-0.8 s measured under the tournament benchmark).
+    """
+    gc.collect()
+    gc.freeze()
+
+
+def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -> FastAPI:
+    """The app for some settings (``Settings.from_env()`` when none are given).
+
+    Args:
+        settings: the worker's settings.
+        freeze_heap: once started (and again once the physics kernels are loaded), keep
+            the start-up's objects out of the garbage collector's full collections (a
+            server worker's choice: an app made and dropped in a test would keep them).
+    """
     settings = settings or Settings.from_env()
     engine = open_database(settings)
     ctx = build_context(settings, engine)
 
+    def warm_up(play: PlayService) -> None:
+        play.warm_up()
+        if freeze_heap:
+            _freeze_heap()
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         ctx.hub.bind(asyncio.get_running_loop())
+        if freeze_heap:
+            _freeze_heap()
         if ctx.play is not None:  # the first game's first shot does not wait for the kernels
-            threading.Thread(target=ctx.play.warm_up, name="play-warm-up", daemon=True).start()
+            threading.Thread(
+                target=warm_up, args=(ctx.play,), name="play-warm-up", daemon=True
+            ).start()
         ctx.events.bind(asyncio.get_running_loop())
         for listener in (ctx.listener, ctx.event_listener):
             if listener is not None:
@@ -327,4 +356,4 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def app_from_env() -> FastAPI:
     """The app configured from ``ROTATION61_*`` variables (for uvicorn's workers)."""
-    return create_app(Settings.from_env())
+    return create_app(Settings.from_env(), freeze_heap=True)

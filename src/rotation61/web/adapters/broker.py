@@ -20,9 +20,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Hashable,
+    Iterable,
+    Mapping,
+    Sequence,
+)
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, Generic, Protocol, TypeVar
 
 from rotation61.records import Input, MatchLog
 from rotation61.text import Language
@@ -32,6 +40,7 @@ from rotation61.web.core.model import StoredMatch
 
 __all__ = [
     "HALL",
+    "Audience",
     "Boards",
     "FragmentHub",
     "Frame",
@@ -39,6 +48,7 @@ __all__ = [
     "LocalNotifier",
     "NullNotifier",
     "PostgresListener",
+    "Renders",
     "Subscriber",
     "Waker",
     "data_frame",
@@ -50,6 +60,7 @@ HALL: Final = 0
 """The pseudo match number of the hall subscription (every match)."""
 
 Board = tuple[StoredMatch, MatchLog]
+K = TypeVar("K", bound=Hashable)
 
 
 class Frame(Protocol):
@@ -86,25 +97,207 @@ class Boards(Protocol):
         ...
 
 
+_PING: Final = b": ping\n\n"
+
+
+def _release(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 @dataclass(eq=False)
 class Subscriber:
-    """One connected screen: the latest frame per match, and a wake-up event."""
+    """One connected screen: the frames not sent yet, by slot, and its waiting stream.
+
+    A slot is where a frame waits: a match (its newest frame replaces the one before,
+    as scoreboards are whole) or a frame number (every frame kept, in order, as a
+    fragment may be a change from the frame before). A push costs a dictionary write,
+    and wakes the screen's stream only if it is waiting (one future, no task). The
+    ping's timer is armed once per ping interval, not once per frame: when it fires
+    after a frame was sent, it re-arms itself for a ping interval after that frame.
+    """
 
     lang: Language
     frames: dict[int, bytes] = field(default_factory=dict)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    _waiter: asyncio.Future[None] | None = field(default=None, repr=False)
+    _timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    _sent_at: float | None = field(default=None, repr=False)
 
-    def push(self, match_id: int, frame: bytes) -> None:
-        """Keep the newest frame of a match and wake the screen's stream."""
-        self.frames[match_id] = frame
-        self.wake.set()
+    def push(self, slot: int, frame: bytes) -> None:
+        """Keep a frame in its slot and wake the screen's stream."""
+        self.frames[slot] = frame
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            _release(waiter)
 
     def take(self) -> list[bytes]:
         """The frames not sent yet, oldest first."""
         frames = list(self.frames.values())
         self.frames.clear()
-        self.wake.clear()
         return frames
+
+    async def next_chunk(self, ping_s: float) -> bytes:
+        """The frames not sent yet as one write, once there are some.
+
+        A ping comment instead when nothing was sent for ``ping_s`` seconds.
+        """
+        loop = asyncio.get_running_loop()
+        if self._sent_at is None:
+            self._sent_at = loop.time()
+        if not self.frames:
+            waiter = self._waiter = loop.create_future()
+            if self._timer is None:
+                self._timer = loop.call_at(self._sent_at + ping_s, self._tick, ping_s)
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        self._sent_at = loop.time()
+        if not self.frames:
+            return _PING
+        frames = self.take()
+        return frames[0] if len(frames) == 1 else b"".join(frames)
+
+    def _tick(self, ping_s: float) -> None:
+        self._timer = None
+        waiter = self._waiter
+        if waiter is None or waiter.done():
+            return  # the stream is writing; it re-arms the timer when it waits again
+        due = (self._sent_at or 0.0) + ping_s
+        loop = asyncio.get_running_loop()
+        if loop.time() >= due:
+            self._waiter = None
+            _release(waiter)
+        else:
+            self._timer = loop.call_at(due, self._tick, ping_s)
+
+    def close(self) -> None:
+        """Stop the ping's timer (the screen is gone)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+class Audience(Generic[K]):
+    """The screens of one worker by key (a match, a stream), grouped by language.
+
+    Delivery hands each language's bytes, encoded once, to that language's screens:
+    no render, encoding or scheduling per screen.
+    """
+
+    def __init__(self) -> None:
+        self._screens: dict[K, dict[Language, set[Subscriber]]] = {}
+
+    @property
+    def count(self) -> int:
+        """How many screens are connected."""
+        return sum(len(s) for groups in self._screens.values() for s in groups.values())
+
+    def watched_keys(self) -> list[K]:
+        """The watched keys."""
+        return list(self._screens)
+
+    def watched(self, key: K) -> bool:
+        """Whether a screen watches ``key``."""
+        return key in self._screens
+
+    def languages(self, keys: Iterable[K]) -> set[Language]:
+        """The languages of the screens watching any of ``keys``."""
+        return {lang for key in keys for lang in self._screens.get(key, ())}
+
+    def subscribe(self, key: K, lang: Language) -> Subscriber:
+        """Register a screen."""
+        subscriber = Subscriber(lang=lang)
+        self._screens.setdefault(key, {}).setdefault(lang, set()).add(subscriber)
+        return subscriber
+
+    def unsubscribe(self, key: K, subscriber: Subscriber) -> None:
+        """Forget a screen."""
+        subscriber.close()
+        groups = self._screens.get(key)
+        if groups is None:
+            return
+        group = groups.get(subscriber.lang)
+        if group is not None:
+            group.discard(subscriber)
+            if not group:
+                del groups[subscriber.lang]
+        if not groups:
+            del self._screens[key]
+
+    def deliver(
+        self, keys: Iterable[K], slot: int, frames: Mapping[Language, bytes | None]
+    ) -> None:
+        """Hand each screen watching any of ``keys`` its language's frame (``None``: none)."""
+        for key in keys:
+            for lang, group in self._screens.get(key, {}).items():
+                frame = frames.get(lang)
+                if frame is not None:
+                    for subscriber in group:
+                        subscriber.push(slot, frame)
+
+
+class Renders(Generic[K]):
+    """At most one render task per key: a kick while it runs makes it run once more.
+
+    The renders of both hubs: changes are coalesced before rendering, never queued; a
+    render that fails is logged (``failed`` is told) and the next kick retries.
+
+    Args:
+        step: renders a key once and delivers its frames.
+        failed: told the key of a render that raised.
+    """
+
+    def __init__(
+        self, step: Callable[[K], Awaitable[None]], failed: Callable[[K], None] | None = None
+    ) -> None:
+        self._step = step
+        self._failed = failed
+        self._dirty: set[K] = set()
+        self._running: set[K] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a render is under way."""
+        return bool(self._running)
+
+    def running(self, key: K) -> bool:
+        """Whether a render of ``key`` is under way."""
+        return key in self._running
+
+    def kick(self, key: K) -> None:
+        """On the loop: make sure ``key`` is rendered after this call."""
+        self._dirty.add(key)
+        if key in self._running:
+            return
+        self._running.add(key)
+        task = asyncio.get_running_loop().create_task(self._run(key))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, key: K) -> None:
+        try:
+            while key in self._dirty:
+                self._dirty.discard(key)
+                await self._step(key)
+        except Exception:  # a render failure must not kill the worker; the next change retries
+            _log.exception("rendering %s for spectators failed", key)
+            self._dirty.discard(key)
+            if self._failed is not None:
+                self._failed(key)
+        finally:
+            self._running.discard(key)
+
+    async def close(self) -> None:
+        """Cancel the renders under way (at shutdown)."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
 
 class Hub:
@@ -119,13 +312,12 @@ class Hub:
     def __init__(self, boards: Boards, view: View) -> None:
         self._boards = boards
         self._view = view
-        self._subscribers: dict[int, set[Subscriber]] = {}
+        self._audience: Audience[int] = Audience()
         self._latest: dict[int, int] = {}
         self._rendered: dict[int, int] = {}
         self._reload: set[int] = set()
-        self._running: set[int] = set()
+        self._renders: Renders[int] = Renders(self._render, self._reload.add)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Attach the hub to the worker's event loop (at start-up)."""
@@ -134,21 +326,20 @@ class Hub:
     @property
     def subscriber_count(self) -> int:
         """How many screens are connected to this worker."""
-        return sum(len(s) for s in self._subscribers.values())
+        return self._audience.count
+
+    @property
+    def busy(self) -> bool:
+        """Whether a render is under way."""
+        return self._renders.busy
 
     def subscribe(self, match_id: int, lang: Language) -> Subscriber:
         """Register a screen for a match (:data:`HALL` for every match)."""
-        subscriber = Subscriber(lang=lang)
-        self._subscribers.setdefault(match_id, set()).add(subscriber)
-        return subscriber
+        return self._audience.subscribe(match_id, lang)
 
     def unsubscribe(self, match_id: int, subscriber: Subscriber) -> None:
         """Forget a screen."""
-        group = self._subscribers.get(match_id)
-        if group is not None:
-            group.discard(subscriber)
-            if not group:
-                del self._subscribers[match_id]
+        self._audience.unsubscribe(match_id, subscriber)
 
     def published(self, match_id: int, seq: int) -> None:
         """Input ``seq`` of a match is stored; safe to call from any thread."""
@@ -159,7 +350,7 @@ class Hub:
 
     def refresh_all(self) -> None:
         """Re-render every watched match from storage (after a lost notification connection)."""
-        for match_id in list(self._subscribers):
+        for match_id in self._audience.watched_keys():
             if match_id != HALL:
                 self.reload(match_id)
 
@@ -172,55 +363,41 @@ class Hub:
         """On the loop: note the newest input and make sure a render is under way."""
         if seq > self._latest.get(match_id, -1):
             self._latest[match_id] = seq
-        if match_id in self._running:
+        if self._renders.running(match_id):
+            self._renders.kick(match_id)  # it renders the newest input before it ends
             return
-        if not self._subscribers.get(match_id) and not self._subscribers.get(HALL):
+        if not self._audience.watched(match_id) and not self._audience.watched(HALL):
             self._rendered[match_id] = max(seq, self._rendered.get(match_id, -1))
             self._reload.discard(match_id)
             return
-        if not self._due(match_id):
-            return
-        self._running.add(match_id)
-        task = asyncio.get_running_loop().create_task(self._fan_out(match_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if self._due(match_id):
+            self._renders.kick(match_id)
 
     def _due(self, match_id: int) -> bool:
         return match_id in self._reload or self._rendered.get(match_id, -1) < self._latest.get(
             match_id, 0
         )
 
-    async def _fan_out(self, match_id: int) -> None:
-        try:
-            while self._due(match_id):
-                target = self._latest.get(match_id, 0)
-                board = None
-                if match_id in self._reload:
-                    self._reload.discard(match_id)
-                else:
-                    board = self._boards.cached(match_id, target)
-                if board is None:
-                    try:
-                        board = await asyncio.to_thread(self._boards.board, match_id)
-                    except MatchNotFoundError:
-                        self._rendered[match_id] = target
-                        continue
-                self._send(match_id, board)
-                self._rendered[match_id] = max(target, board[1].length)
-        except Exception:  # a render failure must not kill the worker; the next input retries
-            _log.exception("rendering match %s for spectators failed", match_id)
-            self._reload.add(match_id)  # and reads storage again
-        finally:
-            self._running.discard(match_id)
-
-    def _send(self, match_id: int, board: Board) -> None:
-        watchers = [*self._subscribers.get(match_id, ()), *self._subscribers.get(HALL, ())]
-        frames: dict[Language, bytes] = {}
-        for subscriber in watchers:
-            frame = frames.get(subscriber.lang)
-            if frame is None:
-                frame = frames[subscriber.lang] = sse_frame(self._view(*board, subscriber.lang))
-            subscriber.push(match_id, frame)
+    async def _render(self, match_id: int) -> None:
+        while self._due(match_id):
+            target = self._latest.get(match_id, 0)
+            board = None
+            if match_id in self._reload:
+                self._reload.discard(match_id)
+            else:
+                board = self._boards.cached(match_id, target)
+            if board is None:
+                try:
+                    board = await asyncio.to_thread(self._boards.board, match_id)
+                except MatchNotFoundError:
+                    self._rendered[match_id] = target
+                    continue
+            keys = (match_id, HALL)
+            frames = {
+                lang: sse_frame(self._view(*board, lang)) for lang in self._audience.languages(keys)
+            }
+            self._audience.deliver(keys, match_id, frames)
+            self._rendered[match_id] = max(target, board[1].length)
 
     async def stream(
         self,
@@ -240,23 +417,13 @@ class Hub:
             if shown is not None and self._latest.get(match_id, -1) > shown:
                 self.reload(match_id)  # an input landed while the first view was read
             while True:
-                try:
-                    await asyncio.wait_for(subscriber.wake.wait(), timeout=ping_s)
-                except TimeoutError:
-                    yield b": ping\n\n"
-                    continue
-                for frame in subscriber.take():
-                    yield frame
+                yield await subscriber.next_chunk(ping_s)
         finally:
             self.unsubscribe(match_id, subscriber)
 
     async def close(self) -> None:
         """Cancel the renders under way (at shutdown)."""
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._renders.close()
 
 
 def sse_frame(view: Frame) -> bytes:
@@ -307,11 +474,12 @@ last one rendered (may read storage; run in a thread)."""
 class FragmentHub:
     """Spectators of server-rendered fragments, by stream key (``"event:3"``, ``"table:2"``).
 
-    Like :class:`Hub`: a change wakes every stream it touches; each stream is rendered
-    once per language with watchers, in a thread, encoded once, and the same bytes go to
-    every screen. A screen's first frame is whole; the next ones may be changes from the
-    frame before (the renderer decides), so every frame is kept for the screen, in
-    order, until it is sent (changes are coalesced before rendering, not after).
+    Like :class:`Hub` (the same :class:`Audience` and :class:`Renders`): a change wakes
+    every stream it touches; each stream is rendered once per language with watchers,
+    in a thread, encoded once, and the same bytes go to every screen. A screen's first
+    frame is whole; the next ones may be changes from the frame before (the renderer
+    decides), so every frame is kept for the screen, in order, until it is sent
+    (changes are coalesced before rendering, not after).
 
     Args:
         render: renders a stream's frame in a language (``None``: nothing to send).
@@ -321,11 +489,9 @@ class FragmentHub:
     def __init__(self, render: Render, touched: Callable[[int], Sequence[str]]) -> None:
         self._render = render
         self._touched = touched
-        self._subscribers: dict[str, set[Subscriber]] = {}
-        self._dirty: set[str] = set()
-        self._running: set[str] = set()
+        self._audience: Audience[str] = Audience()
+        self._renders: Renders[str] = Renders(self._fan_out)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
         self._frame_number = 0
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -335,11 +501,16 @@ class FragmentHub:
     @property
     def subscriber_count(self) -> int:
         """How many screens are connected."""
-        return sum(len(s) for s in self._subscribers.values())
+        return self._audience.count
+
+    @property
+    def busy(self) -> bool:
+        """Whether a render is under way."""
+        return self._renders.busy
 
     def streams(self) -> list[str]:
         """The watched stream keys."""
-        return list(self._subscribers)
+        return self._audience.watched_keys()
 
     def published(self, key: int, seq: int) -> None:
         """Item ``key`` changed (input ``seq``); safe to call from any thread."""
@@ -355,41 +526,22 @@ class FragmentHub:
     def wake(self, key: int, seq: int) -> None:
         """On the loop: re-render every watched stream that item ``key`` touches."""
         for stream in self._touched(key):
-            if stream in self._subscribers:
-                self._kick(stream)
+            if self._audience.watched(stream):
+                self._renders.kick(stream)
 
     def refresh_all(self) -> None:
         """On the loop: re-render every watched stream."""
-        for stream in list(self._subscribers):
-            self._kick(stream)
-
-    def _kick(self, stream: str) -> None:
-        self._dirty.add(stream)
-        if stream in self._running:
-            return
-        self._running.add(stream)
-        task = asyncio.get_running_loop().create_task(self._fan_out(stream))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        for stream in self._audience.watched_keys():
+            self._renders.kick(stream)
 
     async def _fan_out(self, stream: str) -> None:
-        try:
-            while stream in self._dirty:
-                self._dirty.discard(stream)
-                watchers = list(self._subscribers.get(stream, ()))
-                langs = {s.lang for s in watchers}
-                frames: dict[Language, bytes | None] = {}
-                for lang in langs:
-                    frames[lang] = await asyncio.to_thread(self._render, stream, lang, False)
-                self._frame_number += 1
-                for subscriber in self._subscribers.get(stream, ()):
-                    frame = frames.get(subscriber.lang)
-                    if frame is not None:
-                        subscriber.push(self._frame_number, frame)
-        except Exception:  # a render failure must not kill the worker; the next change retries
-            _log.exception("rendering %s for spectators failed", stream)
-        finally:
-            self._running.discard(stream)
+        self._frame_number += 1
+        number = self._frame_number
+        for lang in self._audience.languages((stream,)):
+            # Each language's screens get their frame as soon as it is rendered: their
+            # writes overlap the next language's render (in its thread).
+            frame = await asyncio.to_thread(self._render, stream, lang, False)
+            self._audience.deliver((stream,), number, {lang: frame})
 
     async def stream(self, key: str, lang: Language, *, ping_s: float = 15) -> AsyncIterator[bytes]:
         """The server-sent events of one screen: the current frame, then every update."""
@@ -400,13 +552,7 @@ class FragmentHub:
             if first is not None:
                 yield first
             while True:
-                try:
-                    await asyncio.wait_for(subscriber.wake.wait(), timeout=ping_s)
-                except TimeoutError:
-                    yield b": ping\n\n"
-                    continue
-                for frame in subscriber.take():
-                    yield frame
+                yield await subscriber.next_chunk(ping_s)
         finally:
             self.unsubscribe(key, subscriber)
 
@@ -416,25 +562,15 @@ class FragmentHub:
 
     def subscribe(self, key: str, lang: Language) -> Subscriber:
         """Register a screen for a stream."""
-        subscriber = Subscriber(lang=lang)
-        self._subscribers.setdefault(key, set()).add(subscriber)
-        return subscriber
+        return self._audience.subscribe(key, lang)
 
     def unsubscribe(self, key: str, subscriber: Subscriber) -> None:
         """Forget a screen."""
-        group = self._subscribers.get(key)
-        if group is not None:
-            group.discard(subscriber)
-            if not group:
-                del self._subscribers[key]
+        self._audience.unsubscribe(key, subscriber)
 
     async def close(self) -> None:
         """Cancel the renders under way (at shutdown)."""
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._renders.close()
 
 
 def data_frame(event: str, data: str) -> bytes:

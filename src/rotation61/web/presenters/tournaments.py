@@ -25,7 +25,9 @@ from typing import Final
 from rotation61.text import Language
 from rotation61.tournament import (
     BYE,
+    EventState,
     Format,
+    Line,
     Match,
     SeedingError,
     SeedingMethod,
@@ -387,6 +389,21 @@ LIVE_STANDINGS: Final = 16
 """The lines of the standings a live page shows (all of them at ``/events/E/standings``)."""
 
 
+_STANDINGS: dict[int, tuple[EventState, tuple[Line, ...]]] = {}
+"""The standings of the last states ranked (a change renders them once per language)."""
+_STANDINGS_KEPT: Final = 8
+
+
+def _standings(state: EventState) -> tuple[Line, ...]:
+    """``state.standings()``, memoised for the same state object."""
+    known = _STANDINGS.get(id(state))
+    if known is None or known[0] is not state:
+        if len(_STANDINGS) >= _STANDINGS_KEPT:
+            _STANDINGS.clear()
+        known = _STANDINGS[id(state)] = (state, state.standings())
+    return known[1]
+
+
 def standings_html(
     live: LiveEvent, lang: Language, limit: int = 0, rows: dict[str, str] | None = None
 ) -> str:
@@ -401,7 +418,7 @@ def standings_html(
     criteria = ", ".join(ui(f"t.tb.{t.value}", lang) for t in state.event.config.tie_breaks)
     heads = ("t.place", "t.player", "t.played", "t.won", "t.lost", "t.racks", "t.points")
     head = "".join(f"<th>{escape(ui(h, lang))}</th>" for h in heads)
-    for line in state.standings()[:limit] if limit else state.standings():
+    for line in _standings(state)[:limit] if limit else _standings(state):
         rows[f"st-{line.place}"] = (
             f'<tr id="st-{line.place}" class="{"out" if line.out else ""}"><td>{line.place}</td>'
             f"<td>{escape(_name(live, line.player, lang))}</td><td>{line.played}</td>"
