@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -12,6 +13,21 @@ from rotation61.web.services.matches import desk_header
 
 PASSWORD = "organiser-secret"
 ORGANISER = ("admin", PASSWORD)
+
+
+def organiser_login(client: TestClient) -> str:
+    """Sign the client in as the organiser through the login form; the CSRF token."""
+    page = client.get("/login")
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    assert found is not None
+    token = found.group(1)
+    response = client.post(
+        "/login",
+        data={"username": ORGANISER[0], "password": PASSWORD, "csrf_token": token},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303
+    return token
 
 
 def shot(

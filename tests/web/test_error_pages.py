@@ -3,30 +3,14 @@ reason naming the bad value, a link back to the screen they came from, nothing c
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from fastapi.testclient import TestClient
 
 from rotation61.web.api.deps import LANG_COOKIE
 from rotation61.web.core.i18n import UI_EN, UI_VI
-from tests.web.helpers import PASSWORD
+from tests.web.helpers import organiser_login
 
 LEADS = {"vi": UI_VI, "en": UI_EN}
-
-
-def _login(client: TestClient) -> str:
-    page = client.get("/login")
-    found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
-    assert found is not None
-    token = found.group(1)
-    response = client.post(
-        "/login",
-        data={"username": "admin", "password": PASSWORD, "csrf_token": token},
-        follow_redirects=False,
-    )
-    assert response.status_code == 303
-    return token
 
 
 def _matches(client: TestClient) -> int:
@@ -52,7 +36,7 @@ def _html(client: TestClient, lang: str) -> None:
 def test_a_refused_desk_form_leads_in_the_page_language_and_links_back(
     sqlite_client: TestClient, lang: str, field: str, value: str, named: str
 ) -> None:
-    token = _login(sqlite_client)
+    token = organiser_login(sqlite_client)
     _html(sqlite_client, lang)
     form = {"player_a": "An", "player_b": "Bình", "race_to": "3", "csrf_token": token}
     response = sqlite_client.post("/desk/matches", data=form | {field: value})
@@ -78,7 +62,7 @@ def test_a_refused_desk_form_leads_in_the_page_language_and_links_back(
 def test_a_missing_page_says_so_in_the_page_language(
     sqlite_client: TestClient, lang: str, path: str, back: str
 ) -> None:
-    _login(sqlite_client)
+    organiser_login(sqlite_client)
     _html(sqlite_client, lang)
     response = sqlite_client.get(path)
     assert response.status_code == 404
@@ -90,7 +74,7 @@ def test_a_missing_page_says_so_in_the_page_language(
 def test_a_wrong_file_for_the_record_import_is_named_and_stores_nothing(
     sqlite_client: TestClient,
 ) -> None:
-    token = _login(sqlite_client)
+    token = organiser_login(sqlite_client)
     _html(sqlite_client, "en")
     response = sqlite_client.post(
         "/desk/import",

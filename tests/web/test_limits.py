@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
@@ -20,26 +19,12 @@ from rotation61.web.services.matches import (
     check_record_shape,
 )
 
-from .helpers import ORGANISER, PASSWORD, create_match
+from .helpers import ORGANISER, PASSWORD, create_match, organiser_login
 
 
 def _record(**header: Any) -> str:
     fields: dict[str, Any] = {"players": ("An", "Binh"), "race_to": 2} | header
     return to_json(MatchLog.begin(MatchHeader(**fields)).record)
-
-
-def _login(client: TestClient) -> str:
-    page = client.get("/login")
-    found = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
-    assert found is not None
-    token = found.group(1)
-    response = client.post(
-        "/login",
-        data={"username": "admin", "password": PASSWORD, "csrf_token": token},
-        follow_redirects=False,
-    )
-    assert response.status_code == 303
-    return token
 
 
 def _count(client: TestClient) -> int:
@@ -61,7 +46,7 @@ def test_uploads_over_the_limit_get_413_and_store_nothing(sqlite_url: str) -> No
 
         streamed = client.post("/api/matches/import", content=chunks(), auth=ORGANISER)
         assert streamed.status_code == 413
-        token = _login(client)
+        token = organiser_login(client)
         form = client.post(
             "/desk/import",
             data={"csrf_token": token},
@@ -129,7 +114,7 @@ def test_out_of_range_desk_values_get_4xx(
     body = {"player_a": "An", "player_b": "Binh", "race_to": 3} | fields
     api = sqlite_client.post("/api/matches", json=body, auth=ORGANISER)
     assert api.status_code == 422, api.text
-    token = _login(sqlite_client)
+    token = organiser_login(sqlite_client)
     form = {k: str(v) for k, v in body.items()} | {"csrf_token": token}
     desk = sqlite_client.post("/desk/matches", data=form, follow_redirects=False)
     assert 400 <= desk.status_code < 500, desk.text
