@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.helpers import PASSWORD
 from tests.web.server import Server, start_server, stop
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -58,6 +59,13 @@ def server(sqlite_url: str) -> Iterator[Server]:
         yield running
     finally:
         stop(running)
+
+
+def sign_in(page: Any, base: str) -> None:
+    """Sign the page in as the organiser through the login form (the desk opens next)."""
+    page.goto(base + "/login")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login-submit")
 
 
 def wait_until(page: Any, expression: str, timeout: float = 5000) -> None:

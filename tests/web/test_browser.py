@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.browser import wait_for_seq
-from tests.web.helpers import BREAK_RAILS, ORGANISER, PASSWORD, shot
+from tests.web.browser import sign_in, wait_for_seq
+from tests.web.helpers import BREAK_RAILS, ORGANISER, shot
 from tests.web.server import Server, free_port, start_server, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -24,9 +24,7 @@ def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server:
     base = server.url
     desk = browser.new_context(viewport={"width": 1024, "height": 900})
     page = desk.new_page()
-    page.goto(base + "/login")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("#login-submit")
+    sign_in(page, base)
     page.fill("input[name=player_a]", "An")
     page.fill("input[name=player_b]", "Bình")
     page.fill("input[name=race_to]", "1")

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.helpers import PASSWORD
+from tests.web.browser import sign_in
 from tests.web.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -29,9 +29,7 @@ def test_back_then_create_again_gives_the_same_match(browser: Any, server: Serve
     page = context.new_page()
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else 0)
-    page.goto(server.url + "/login")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("#login-submit")
+    sign_in(page, server.url)
     page.fill("input[name=player_a]", "An")
     page.fill("input[name=player_b]", "Binh")
     page.fill("input[name=race_to]", "2")

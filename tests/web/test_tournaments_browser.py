@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.helpers import PASSWORD
+from tests.web.browser import sign_in
 from tests.web.server import Server
 from tests.web.tournament_helpers import players_csv
 
@@ -88,9 +88,7 @@ def test_a_double_elimination_from_desk_to_champion(browser: Any, server: Server
     violations: list[str] = []
     desk = browser.new_context(viewport={"width": 1180, "height": 900}).new_page()
     desk.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else 0)
-    desk.goto(server.url + "/login")
-    desk.fill("input[name=password]", PASSWORD)
-    desk.click("#login-submit")
+    sign_in(desk, server.url)
     desk.goto(server.url + "/desk/tournaments?lang=vi")
     shown_seed = desk.input_value("#draw-seed")
     assert shown_seed.isdigit()

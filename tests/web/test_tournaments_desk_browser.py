@@ -18,7 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.helpers import ORGANISER, PASSWORD
+from tests.web.browser import sign_in
+from tests.web.helpers import ORGANISER
 from tests.web.server import Server
 from tests.web.tournament_helpers import players_csv
 
@@ -61,9 +62,7 @@ def test_hand_seeding_on_the_desk_and_a_groups_event_live(browser: Any, server: 
     violations: list[str] = []
     desk = browser.new_context(viewport={"width": 1180, "height": 900}).new_page()
     desk.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else 0)
-    desk.goto(server.url + "/login")
-    desk.fill("input[name=password]", PASSWORD)
-    desk.click("#login-submit")
+    sign_in(desk, server.url)
 
     # 1. Hand seeding.
     event_id = _create(

@@ -14,7 +14,8 @@ import pytest
 
 from rotation61.text import Language
 from rotation61.web.core.i18n import UI_CATALOGUES
-from tests.web.helpers import ORGANISER, PASSWORD
+from tests.web.browser import sign_in
+from tests.web.helpers import ORGANISER
 from tests.web.play_helpers import screen_point
 from tests.web.server import Server, start_server, stop
 
@@ -71,9 +72,7 @@ def _page(browser: Any, server: Server, viewport: str, lang: str) -> tuple[Any, 
     context = browser.new_context(viewport=VIEWPORTS[viewport])
     page = context.new_page()
     page.goto(f"{server.url}/lang/{lang}?next=/hall")
-    page.goto(server.url + "/login")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("#login-submit")
+    sign_in(page, server.url)
     page.wait_for_url("**/desk")
     return context, page
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -250,6 +251,30 @@ def _rng(state: GameState, stream: int) -> np.random.Generator:
     return np.random.default_rng([state.seed, 3, stream, state.log.length])
 
 
+def _evaluate(
+    state: GameState,
+    level: Level,
+    cands: Sequence[Candidate],
+    samples: int,
+    stream: int,
+    workers: int | None,
+) -> list[Evaluation]:
+    """The candidates evaluated from ``state`` with the level's noise, position and rng stream."""
+    return evaluate(
+        state.rack,
+        state.balls(),
+        cands,
+        samples=samples,
+        noise=level.noise,
+        rng=_rng(state, stream),
+        sigma_deg=level.sigma_deg,
+        position=level.position,
+        table=state.config.table,
+        params=state.config.params,
+        workers=workers,
+    )
+
+
 def choose_stroke(
     state: GameState,
     level: Level,
@@ -279,19 +304,7 @@ def choose_stroke(
     if not cands:
         return Choice(action=_fallback(state, kind))
     rack = state.rack
-    evals = evaluate(
-        rack,
-        state.balls(),
-        cands,
-        samples=samples or level.samples,
-        noise=level.noise,
-        rng=_rng(state, 0),
-        sigma_deg=level.sigma_deg,
-        position=level.position,
-        table=state.config.table,
-        params=state.config.params,
-        workers=workers,
-    )
+    evals = _evaluate(state, level, cands, samples or level.samples, 0, workers)
     ranked = sorted(evals, key=lambda e: -e.value)
     me = rack.to_act
     if level.recheck and kind is not PhaseKind.BREAK:
@@ -349,19 +362,7 @@ def _recheck(
     """
     top = ranked[: level.recheck]
     try:
-        fresh = evaluate(
-            state.rack,
-            state.balls(),
-            [e.candidate for e in top],
-            samples=2 * level.samples,
-            noise=level.noise,
-            rng=_rng(state, 1),
-            sigma_deg=level.sigma_deg,
-            position=level.position,
-            table=state.config.table,
-            params=state.config.params,
-            workers=workers,
-        )
+        fresh = _evaluate(state, level, [e.candidate for e in top], 2 * level.samples, 1, workers)
     except SimulationError:
         return ranked
     if len(fresh) != len(top):
