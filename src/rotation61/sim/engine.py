@@ -28,9 +28,8 @@ from rotation61.sim._kernel import (
     check_layouts,
     protocol,
     rise,
-    shoot,
     shoot_batch,
-    shot_facts,
+    shoot_layout,
 )
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
@@ -520,6 +519,19 @@ def _check_layouts(
     code, lay, i, j, dist = check_layouts(
         inches, starts, setup.x_lo, setup.x_hi, setup.y_lo, setup.y_hi, pos, setup.min_dist
     )
+    _refuse_layout(code, lay, i, j, dist, layouts, orders)
+
+
+def _refuse_layout(
+    code: int,
+    lay: int,
+    i: int,
+    j: int,
+    dist: float,
+    layouts: Sequence[Layout],
+    orders: Sequence[tuple[Ball, ...]],
+) -> None:
+    """Raise the error of a ``check_layouts`` code other than ``LAYOUT_OK``."""
     if code == protocol.LAYOUT_OFF_TABLE:
         ball = orders[lay][i]
         raise SimulationError(f"ball {ball!r} at {layouts[lay][ball]!r} is not inside the cushions")
@@ -567,6 +579,14 @@ def _prepare(
 
 def _prepare_one(layout: Layout, setup: _Setup) -> tuple[tuple[Ball, ...], _F64, bool]:
     """:func:`_prepare` on a setup."""
+    ids, inches = _centres(layout)
+    pos = inches * METERS_PER_INCH
+    _check_layouts((layout,), (ids,), inches, pos, _ONE_LAYOUT[len(ids)], setup)
+    return ids, pos, bool(pos[0, 0] < setup.head_x)
+
+
+def _centres(layout: Layout) -> tuple[tuple[Ball, ...], _F64]:
+    """The layout's ball order (checked) and their centres in inches, [balls, 2]."""
     ids = _ball_order(layout)
     coords: list[float] = []
     add = coords.append
@@ -574,11 +594,7 @@ def _prepare_one(layout: Layout, setup: _Setup) -> tuple[tuple[Ball, ...], _F64,
         point = layout[ball]
         add(point.x)
         add(point.y)
-    inches = np.array(coords, np.float64).reshape(-1, 2)
-    pos = inches * METERS_PER_INCH
-    _check_layouts((layout,), (ids,), inches, pos, _ONE_LAYOUT[len(ids)], setup)
-    # float(): the cue ball's x in m exactly as in ``pos`` (a float64 product)
-    return ids, pos, float(coords[0]) * METERS_PER_INCH < setup.head_x
+    return ids, np.array(coords, np.float64).reshape(-1, 2)
 
 
 def _check_stroke(
@@ -731,38 +747,40 @@ def simulate(
     (1, ())
     """
     setup = _setup(table, params)
-    ids, start, in_kitchen = _prepare_one(layout, setup)
-    _check_stroke(layout, stroke, table, params, check_cue)
-    lines, points, pockets, p = setup.lines, setup.points, setup.pockets, setup.p
+    if check_cue or is_miscue(stroke, params):
+        # refuse a bad layout first, then the stroke
+        _prepare_one(layout, setup)
+        _check_stroke(layout, stroke, table, params, check_cue)
+    ids, inches = _centres(layout)
     n = len(ids)
-    pos = start.copy()
-    vel = np.zeros((n, 2))
-    w = np.zeros((n, 3))
-    st = np.zeros(n, np.int64)
-    row = np.array(stroke.as_tuple())
+    start = np.empty((n, 2))
+    pos = np.empty((n, 2))
+    st = np.empty(n, np.int64)
     log = np.empty((min(max_events + 1, _LOG_ROWS), protocol.LOG_WIDTH))
-    announce_compile(shoot)
-    count, status, t_end = shoot(
-        pos, vel, w, st, row, lines, points, pockets, p, setup.head_x, in_kitchen, log, max_events,
+    facts = np.empty(protocol.F_POCKETED + 2 * n, np.int64)
+    rails = np.empty(n, np.int64)
+    speed, phi, theta, a, b = stroke.as_tuple()
+    announce_compile(shoot_layout)
+    code, i, j, dist, in_kitchen, count, status, t_end = shoot_layout(
+        inches, setup.x_lo, setup.x_hi, setup.y_lo, setup.y_hi, setup.min_dist,
+        METERS_PER_INCH, speed, phi, theta, a, b, setup.lines, setup.points, setup.pockets,
+        setup.p, setup.head_x, log, max_events, start, pos, st, facts, rails,
     )  # fmt: skip
+    if code != protocol.LAYOUT_OK:
+        _refuse_layout(code, 0, i, j, dist, (layout,), (ids,))
     if count > len(log) and status == protocol.STATUS_AT_REST:
         # a long shot: run it again (bit for bit the same) with room for every event
-        pos = start.copy()
-        vel[:] = 0.0
-        w[:] = 0.0
-        st[:] = protocol.MOTION_STATIONARY
         log = np.empty((count, protocol.LOG_WIDTH))
-        count, status, t_end = shoot(
-            pos, vel, w, st, row, lines, points, pockets, p, setup.head_x, in_kitchen, log,
-            max_events,
+        _, _, _, _, _, count, status, t_end = shoot_layout(
+            inches, setup.x_lo, setup.x_hi, setup.y_lo, setup.y_hi, setup.min_dist,
+            METERS_PER_INCH, speed, phi, theta, a, b, setup.lines, setup.points,
+            setup.pockets, setup.p, setup.head_x, log, max_events, start, pos, st, facts,
+            rails,
         )  # fmt: skip
     if status != protocol.STATUS_AT_REST:
         raise SimulationError(
             f"the shot did not come to rest within {max_events} events ({stroke!r})"
         )
-    facts = np.empty(protocol.F_POCKETED + 2 * n, np.int64)
-    rails = np.empty(n, np.int64)
-    shot_facts(log, count, n, facts, rails)
     shot, pocketed = _shot(
         ids, start, in_kitchen, pos, range(n), st.tolist(), facts.tolist(), rails.tolist(),
         setup.spec,
