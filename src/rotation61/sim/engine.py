@@ -755,10 +755,14 @@ def simulate(
     n = len(ids)
     start = np.empty((n, 2))
     pos = np.empty((n, 2))
-    st = np.empty(n, np.int64)
+    # the motion states, facts and cushion flags share one buffer (one allocation, one
+    # tolist): [st (n) | facts (F_POCKETED + 2 n) | rails (n)]
+    f_end = n + protocol.F_POCKETED + 2 * n
+    ints = np.empty(f_end + n, np.int64)
+    st = ints[:n]
+    facts = ints[n:f_end]
+    rails = ints[f_end:]
     log = np.empty((min(max_events + 1, _LOG_ROWS), protocol.LOG_WIDTH))
-    facts = np.empty(protocol.F_POCKETED + 2 * n, np.int64)
-    rails = np.empty(n, np.int64)
     speed, phi, theta, a, b = stroke.as_tuple()
     announce_compile(shoot_layout)
     code, i, j, dist, in_kitchen, count, status, t_end = shoot_layout(
@@ -781,8 +785,9 @@ def simulate(
         raise SimulationError(
             f"the shot did not come to rest within {max_events} events ({stroke!r})"
         )
+    values = ints.tolist()
     shot, pocketed = _shot(
-        ids, start, in_kitchen, pos, range(n), st.tolist(), facts.tolist(), rails.tolist(),
+        ids, start, in_kitchen, pos, range(n), values[:n], values[n:f_end], values[f_end:],
         setup.spec,
     )  # fmt: skip
     log = log[:count].copy()
