@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Final
+from typing import Final, cast
 
 from rotation61.rules.balls import CUE_BALL, Ball, check_object_ball
 from rotation61.rules.errors import InvalidShotError
@@ -55,11 +55,29 @@ class MovedBy(StrEnum):
     BRIDGE = "bridge"
 
 
+_OBJECT_BALL_SET: Final = frozenset(range(1, 16))
+"""The object ball numbers, for the checks' fast paths (``int`` members only)."""
+
+_BALL_SET: Final = frozenset(range(16))
+"""The ball numbers 0..15, cue ball included, for the checks' fast paths."""
+
+
 def _balls(values: Iterable[object], what: str) -> tuple[Ball, ...]:
-    out = tuple(check_object_ball(v, what, error=InvalidShotError) for v in values)
-    if len(set(out)) != len(out):
-        raise InvalidShotError(f"{what}: a ball is listed twice in {list(out)!r}")
-    return out
+    kind = type(values)
+    if kind is tuple or kind is frozenset:
+        out: tuple[object, ...] = tuple(values)
+        if not out:
+            return ()
+        # fast path: ints (``type`` excludes bool) in 1..15; else the check of each value
+        # in order, which raises on the first bad one, exactly as below
+        if all(type(v) is int for v in out) and _OBJECT_BALL_SET.issuperset(out):
+            if len(set(out)) != len(out):
+                raise InvalidShotError(f"{what}: a ball is listed twice in {list(out)!r}")
+            return cast(tuple[Ball, ...], out)
+    balls = tuple(check_object_ball(v, what, error=InvalidShotError) for v in values)
+    if len(set(balls)) != len(balls):
+        raise InvalidShotError(f"{what}: a ball is listed twice in {list(balls)!r}")
+    return balls
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -155,27 +173,37 @@ class Shot:
     general_rules_foul: str | None = None
 
     def __post_init__(self) -> None:
-        if self.first_contact is not None:
-            check_object_ball(self.first_contact, "first contact", error=InvalidShotError)
+        # the simulator builds one Shot per simulated shot: each check has a fast path for
+        # valid input and raises exactly as the plain check would
+        first = self.first_contact
+        if first is not None and (type(first) is not int or not 1 <= first <= 15):
+            check_object_ball(first, "first contact", error=InvalidShotError)
         pocketed = _balls(self.pocketed, "pocketed")
         off = _balls(self.off_table, "off table")
-        both = set(pocketed) & set(off)
-        if both:
-            raise InvalidShotError(
-                f"ball(s) {sorted(both)!r} both pocketed and off the table on one shot"
-            )
-        for ball in self.rail_after_contact:
-            if ball != CUE_BALL:
-                check_object_ball(ball, "rail after contact", error=InvalidShotError)
+        if pocketed and off:
+            both = set(pocketed) & set(off)
+            if both:
+                raise InvalidShotError(
+                    f"ball(s) {sorted(both)!r} both pocketed and off the table on one shot"
+                )
+        rails = self.rail_after_contact
+        if not (
+            type(rails) is frozenset
+            and all(type(b) is int for b in rails)
+            and _BALL_SET.issuperset(rails)
+        ):
+            for ball in rails:
+                if ball != CUE_BALL:
+                    check_object_ball(ball, "rail after contact", error=InvalidShotError)
         if self.break_rail_balls is not None:
             _balls(self.break_rail_balls, "break rail balls")
         if self.cue_pocketed and self.cue_off_table:
             raise InvalidShotError("the cue ball cannot be both pocketed and off the table")
-        if self.first_contact is None and (pocketed or off):
+        if first is None and (pocketed or off):
             raise InvalidShotError(
                 f"object balls moved ({sorted(pocketed + off)!r}) but the cue ball touched none"
             )
-        if self.first_contact is None and any(b != CUE_BALL for b in self.rail_after_contact):
+        if first is None and any(b != CUE_BALL for b in rails):
             raise InvalidShotError("object balls reached a cushion but the cue ball touched none")
         if self.kitchen is not None:
             _check_kitchen_against_contact(self.kitchen, self.first_contact)
@@ -202,3 +230,49 @@ class Shot:
         if self.break_rail_balls is not None:
             return self.break_rail_balls
         return self.rail_after_contact - {CUE_BALL}
+
+
+_new = object.__new__
+(
+    _set_first_contact, _set_pocketed, _set_off_table, _set_rail_after_contact,
+    _set_break_rail_balls, _set_cue_pocketed, _set_cue_off_table, _set_kitchen,
+    _set_lowest_rest_zone, _set_obstacle_moved, _set_general_rules_foul,
+) = (getattr(Shot, field.name).__set__ for field in dataclasses.fields(Shot))  # fmt: skip
+"""Each field's slot setter, in field order (a slot's ``__set__`` ignores ``frozen``)."""
+
+
+def simulated_shot(
+    first_contact: Ball | None,
+    pocketed: tuple[Ball, ...],
+    off_table: tuple[Ball, ...],
+    rail_after_contact: frozenset[Ball],
+    break_rail_balls: frozenset[Ball],
+    cue_pocketed: bool,
+    cue_off_table: bool,
+    kitchen: KitchenFacts | None,
+    lowest_rest_zone: Zone,
+) -> Shot:
+    """A :class:`Shot` from a simulator's facts, built without re-running its checks.
+
+    For the simulator only (:mod:`rotation61.sim` builds one per simulated shot, tens of
+    thousands per computer-player decision): its facts are valid by construction (every
+    ball number comes from a layout it has checked, the cue ball is never an object ball
+    fact, and the physics moves no object ball the cue ball did not set moving), and its
+    tests check that the checked constructor accepts every shot it builds and gives an
+    equal one. Everything else builds a ``Shot`` with the checked constructor. Not part
+    of the referee's API (not in ``__all__``). The shot has no obstacle move and no
+    general-rules foul (a simulator observes neither).
+    """
+    shot: Shot = _new(Shot)
+    _set_first_contact(shot, first_contact)
+    _set_pocketed(shot, pocketed)
+    _set_off_table(shot, off_table)
+    _set_rail_after_contact(shot, rail_after_contact)
+    _set_break_rail_balls(shot, break_rail_balls)
+    _set_cue_pocketed(shot, cue_pocketed)
+    _set_cue_off_table(shot, cue_off_table)
+    _set_kitchen(shot, kitchen)
+    _set_lowest_rest_zone(shot, lowest_rest_zone)
+    _set_obstacle_moved(shot, None)
+    _set_general_rules_foul(shot, None)
+    return shot

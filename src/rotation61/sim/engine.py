@@ -18,9 +18,9 @@ from typing import Final, cast
 import numpy as np
 import numpy.typing as npt
 
-from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, zone
+from rotation61.geometry import CONTACT_TOL_IN, METERS_PER_INCH, Point, TableSpec, zone
 from rotation61.rules.balls import CUE_BALL, Ball
-from rotation61.rules.shot import ContactType, KitchenFacts, Shot
+from rotation61.rules.shot import ContactType, KitchenFacts, Shot, simulated_shot
 from rotation61.rules.table import Zone
 from rotation61.sim._jit import announce_compile, dynamic_schedule, set_threads
 from rotation61.sim._kernel import (
@@ -28,9 +28,8 @@ from rotation61.sim._kernel import (
     check_layouts,
     protocol,
     rise,
-    shoot,
     shoot_batch,
-    shot_facts,
+    shoot_layout,
 )
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
@@ -348,6 +347,48 @@ class SimResult:
         return self._log
 
 
+_new = object.__new__
+_SET_RESULT: Final = tuple(
+    getattr(SimResult, f.name).__set__ for f in dataclasses.fields(SimResult)
+)
+"""Each :class:`SimResult` field's slot setter, in field order (``__set__`` skips ``frozen``)."""
+
+
+def _result(
+    shot: Shot,
+    pocketed: tuple[tuple[Ball, PocketId], ...],
+    duration: float,
+    event_count: int,
+    trajectory: Trajectory | None,
+    final: _F64,
+    states: _I64,
+    log: _F64,
+    ids: tuple[Ball, ...],
+    table: SimTable,
+) -> SimResult:
+    """``SimResult(shot=shot, ...)``, its fields given in order, at a third of the cost.
+
+    A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``;
+    SimResult has no checks to skip.
+    """
+    result: SimResult = _new(SimResult)
+    (
+        set_shot, set_pocketed, set_duration, set_count, set_trajectory, set_final,
+        set_states, set_log, set_ids, set_table,
+    ) = _SET_RESULT  # fmt: skip
+    set_shot(result, shot)
+    set_pocketed(result, pocketed)
+    set_duration(result, duration)
+    set_count(result, event_count)
+    set_trajectory(result, trajectory)
+    set_final(result, final)
+    set_states(result, states)
+    set_log(result, log)
+    set_ids(result, ids)
+    set_table(result, table)
+    return result
+
+
 def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
     kind = _EVENT_KINDS[int(row[protocol.LOG_KIND])]
     ball = ids[int(row[protocol.LOG_BALL])]
@@ -385,10 +426,120 @@ def _ball_order(layout: Layout) -> tuple[Ball, ...]:
         ids = sorted(layout)
     except TypeError as err:
         raise SimulationError(f"layout balls {list(layout)!r} are not ball numbers") from err
-    for ball in ids:
-        if type(ball) is not int or not 0 <= ball <= 15:
-            raise SimulationError(f"layout ball {ball!r} is not a ball number 0..15")
+    # fast path: all ints (``type`` excludes bool) and, sorted, within 0..15
+    if not (all(type(ball) is int for ball in ids) and ids[0] >= 0 and ids[-1] <= 15):
+        for ball in ids:
+            if type(ball) is not int or not 0 <= ball <= 15:
+                raise SimulationError(f"layout ball {ball!r} is not a ball number 0..15")
     return tuple(ids)  # 0 first: every number is in 0..15
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Setup:
+    """What every shot on one table with one parameter set passes to the kernels.
+
+    Attributes:
+        lines: the table's cushion lines (``SimTable.arrays``).
+        points: the table's jaw points.
+        pockets: the table's pockets.
+        p: the kernel's parameter vector (never written: the kernels only read it).
+        head_x: the head string's x, m.
+        x_lo: the least x of a ball's centre inside the cushions, inches.
+        x_hi: the greatest x.
+        y_lo: the least y.
+        y_hi: the greatest y.
+        min_dist: the least distance between two balls' centres, m.
+        spec: the geometry layer's table.
+    """
+
+    lines: _F64
+    points: _F64
+    pockets: _F64
+    p: _F64
+    head_x: float
+    x_lo: float
+    x_hi: float
+    y_lo: float
+    y_hi: float
+    min_dist: float
+    spec: TableSpec
+
+
+def _build_setup(table: SimTable, params: Params) -> _Setup:
+    lines, points, pockets = table.arrays()
+    spec = table.spec
+    rad_in = params.ball_radius / METERS_PER_INCH
+    return _Setup(
+        lines=lines,
+        points=points,
+        pockets=pockets,
+        p=params.vector(),  # this setup's own copy
+        head_x=table.head_string_x,
+        x_lo=rad_in - CONTACT_TOL_IN,
+        x_hi=spec.length - rad_in + CONTACT_TOL_IN,
+        y_lo=rad_in - CONTACT_TOL_IN,
+        y_hi=spec.width - rad_in + CONTACT_TOL_IN,
+        min_dist=2.0 * params.ball_radius - CONTACT_TOL_IN * METERS_PER_INCH,
+        spec=spec,
+    )
+
+
+_SETUPS: Final[dict[tuple[int, int], tuple[SimTable, Params, _Setup]]] = {}
+"""The setups of recent (table, params) pairs, by identity: each entry holds its table
+and parameters, so neither id is reused while it is cached (both are frozen)."""
+
+_MAX_SETUPS: Final = 32
+
+
+def _setup(table: SimTable, params: Params) -> _Setup:
+    """The kernels' inputs for a table and parameter set (cached by identity)."""
+    entry = _SETUPS.get((id(table), id(params)))
+    if entry is not None and entry[0] is table and entry[1] is params:
+        return entry[2]
+    setup = _build_setup(table, params)
+    if len(_SETUPS) >= _MAX_SETUPS:
+        _SETUPS.clear()
+    _SETUPS[id(table), id(params)] = (table, params, setup)
+    return setup
+
+
+_ONE_LAYOUT: Final = tuple(np.array([0, n], np.int64) for n in range(17))
+"""``check_layouts``' start rows for one layout of n balls (the kernel only reads them)."""
+
+
+def _check_layouts(
+    layouts: Sequence[Layout],
+    orders: Sequence[tuple[Ball, ...]],
+    inches: _F64,
+    pos: _F64,
+    starts: _I64,
+    setup: _Setup,
+) -> None:
+    """Refuse the first layout (in order) with a ball off the table or two balls overlapping."""
+    code, lay, i, j, dist = check_layouts(
+        inches, starts, setup.x_lo, setup.x_hi, setup.y_lo, setup.y_hi, pos, setup.min_dist
+    )
+    _refuse_layout(code, lay, i, j, dist, layouts, orders)
+
+
+def _refuse_layout(
+    code: int,
+    lay: int,
+    i: int,
+    j: int,
+    dist: float,
+    layouts: Sequence[Layout],
+    orders: Sequence[tuple[Ball, ...]],
+) -> None:
+    """Raise the error of a ``check_layouts`` code other than ``LAYOUT_OK``."""
+    if code == protocol.LAYOUT_OFF_TABLE:
+        ball = orders[lay][i]
+        raise SimulationError(f"ball {ball!r} at {layouts[lay][ball]!r} is not inside the cushions")
+    if code == protocol.LAYOUT_OVERLAP:
+        raise SimulationError(
+            f"balls {orders[lay][i]!r} and {orders[lay][j]!r} overlap "
+            f"({dist / METERS_PER_INCH!r} in apart)"
+        )
 
 
 def _prepare_many(
@@ -410,31 +561,12 @@ def _prepare_many(
             add(point.y)
     inches = np.array(coords, np.float64).reshape(-1, 2)
     if len(orders) == 1:
-        starts = np.array([0, len(orders[0])], np.int64)
+        starts = _ONE_LAYOUT[len(orders[0])]
     else:
         starts = np.zeros(len(orders) + 1, np.int64)
         np.cumsum([len(ids) for ids in orders], out=starts[1:])
     pos = inches * METERS_PER_INCH
-    spec = table.spec
-    rad_in = params.ball_radius / METERS_PER_INCH
-    code, lay, i, j, dist = check_layouts(
-        inches,
-        starts,
-        rad_in - CONTACT_TOL_IN,
-        spec.length - rad_in + CONTACT_TOL_IN,
-        rad_in - CONTACT_TOL_IN,
-        spec.width - rad_in + CONTACT_TOL_IN,
-        pos,
-        2.0 * params.ball_radius - CONTACT_TOL_IN * METERS_PER_INCH,
-    )
-    if code == protocol.LAYOUT_OFF_TABLE:
-        ball = orders[lay][i]
-        raise SimulationError(f"ball {ball!r} at {layouts[lay][ball]!r} is not inside the cushions")
-    if code == protocol.LAYOUT_OVERLAP:
-        raise SimulationError(
-            f"balls {orders[lay][i]!r} and {orders[lay][j]!r} overlap "
-            f"({dist / METERS_PER_INCH!r} in apart)"
-        )
+    _check_layouts(layouts, orders, inches, pos, starts, _setup(table, params))
     return orders, pos, starts
 
 
@@ -442,8 +574,27 @@ def _prepare(
     layout: Layout, table: SimTable, params: Params
 ) -> tuple[tuple[Ball, ...], _F64, bool]:
     """Ball order (cue first), centres in m, and whether the cue ball starts in the kitchen."""
-    orders, pos, _ = _prepare_many((layout,), table, params)
-    return orders[0], pos, bool(pos[0, 0] < table.head_string_x)
+    return _prepare_one(layout, _setup(table, params))
+
+
+def _prepare_one(layout: Layout, setup: _Setup) -> tuple[tuple[Ball, ...], _F64, bool]:
+    """:func:`_prepare` on a setup."""
+    ids, inches = _centres(layout)
+    pos = inches * METERS_PER_INCH
+    _check_layouts((layout,), (ids,), inches, pos, _ONE_LAYOUT[len(ids)], setup)
+    return ids, pos, bool(pos[0, 0] < setup.head_x)
+
+
+def _centres(layout: Layout) -> tuple[tuple[Ball, ...], _F64]:
+    """The layout's ball order (checked) and their centres in inches, [balls, 2]."""
+    ids = _ball_order(layout)
+    coords: list[float] = []
+    add = coords.append
+    for ball in ids:
+        point = layout[ball]
+        add(point.x)
+        add(point.y)
+    return ids, np.array(coords, np.float64).reshape(-1, 2)
 
 
 def _check_stroke(
@@ -482,31 +633,54 @@ def _shot(
     start: _F64,
     in_kitchen: bool,
     final: _F64,
-    states: _I64,
-    facts: _I64,
-    rails: _I64,
-    table: SimTable,
+    rows: Sequence[int],
+    states: list[int],
+    facts: list[int],
+    rails: list[int],
+    spec: TableSpec,
 ) -> tuple[Shot, tuple[tuple[Ball, PocketId], ...]]:
-    """The referee's facts and the pocketed balls of a shot."""
+    """The referee's facts and the pocketed balls of a shot.
+
+    Ball i of ``ids`` starts at ``start[rows[i]]`` and rests at ``final[rows[i]]`` (m);
+    ``states``, ``facts`` and ``rails`` are the kernel's, as lists, indexed by i.
+    """
     n = len(ids)
-    spec = table.spec
-    first_idx = int(facts[protocol.F_FIRST])
+    first_idx = facts[protocol.F_FIRST]
     first = ids[first_idx] if first_idx != protocol.NONE else None
-    count = int(facts[protocol.F_N_POCKETED])
-    balls_at = protocol.F_POCKETED
-    pockets_at = protocol.F_POCKETED + n
-    pocketed = tuple(
-        (ids[int(facts[balls_at + i])], POCKETS[int(facts[pockets_at + i])]) for i in range(count)
-    )
-    flags = rails.tolist()
-    rail_after = frozenset(ids[b] for b in range(n) if flags[b] & protocol.RAIL_AFTER_FIRST_CONTACT)
-    rail_any = frozenset(ids[b] for b in range(1, n) if flags[b] & protocol.RAIL_TOUCHED)
+    count = facts[protocol.F_N_POCKETED]
+    pocketed: tuple[tuple[Ball, PocketId], ...] = ()
+    objects_pocketed: tuple[Ball, ...] = ()
+    cue_pocketed = False
+    if count:
+        balls_at = protocol.F_POCKETED
+        pockets_at = protocol.F_POCKETED + n
+        pocketed = tuple(
+            (ids[facts[balls_at + i]], POCKETS[facts[pockets_at + i]]) for i in range(count)
+        )
+        objects_pocketed = tuple(b for b, _ in pocketed if b != CUE_BALL)
+        cue_pocketed = len(objects_pocketed) != count
+    # one pass over the object balls: cushions (after the first contact, at any time) and
+    # flying off the table
+    rail_after: list[Ball] = (
+        [CUE_BALL] if rails[0] & protocol.RAIL_AFTER_FIRST_CONTACT else []
+    )  # ids[0] is the cue ball
+    rail_any: list[Ball] = []
+    off: list[Ball] = []
+    for b in range(1, n):
+        flags = rails[b]
+        if flags:
+            if flags & protocol.RAIL_AFTER_FIRST_CONTACT:
+                rail_after.append(ids[b])
+            if flags & protocol.RAIL_TOUCHED:
+                rail_any.append(ids[b])
+        if states[b] == protocol.MOTION_OFF_TABLE:
+            off.append(ids[b])
     kitchen: KitchenFacts | None = None
     if in_kitchen:
-        contact = _CONTACT_TYPES[int(facts[protocol.F_CUE_FIRST_KIND])]
+        contact = _CONTACT_TYPES[facts[protocol.F_CUE_FIRST_KIND]]
         first_zone = None
         if first is not None:
-            fx, fy = start[first_idx]
+            fx, fy = start[rows[first_idx]]
             first_zone = zone(spec, Point(fx / METERS_PER_INCH, fy / METERS_PER_INCH))
         kitchen = KitchenFacts(
             crossed_before_first_contact=bool(facts[protocol.F_CROSSED_BEFORE]),
@@ -514,21 +688,22 @@ def _shot(
             first_ball_zone=first_zone,
             crossed=bool(facts[protocol.F_CROSSED]),
         )
-    off = tuple(ids[b] for b in range(1, n) if states[b] == protocol.MOTION_OFF_TABLE)
     rest_zone = Zone.OUTSIDE
     if n > 1 and states[1] not in _GONE:
-        rx, ry = final[1]
-        rest_zone = zone(spec, Point(float(rx) / METERS_PER_INCH, float(ry) / METERS_PER_INCH))
-    shot = Shot(
-        first_contact=first,
-        pocketed=tuple(b for b, _ in pocketed if b != CUE_BALL),
-        off_table=off,
-        rail_after_contact=rail_after,
-        break_rail_balls=rail_any,
-        cue_pocketed=any(b == CUE_BALL for b, _ in pocketed),
-        cue_off_table=bool(states[0] == protocol.MOTION_OFF_TABLE),
-        kitchen=kitchen,
-        lowest_rest_zone=rest_zone,
+        rx, ry = final[rows[1]].tolist()
+        rest_zone = zone(spec, Point(rx / METERS_PER_INCH, ry / METERS_PER_INCH))
+    # the facts are valid by construction (ball numbers of a checked layout, the cue
+    # ball never an object-ball fact): built without re-running Shot's checks
+    shot = simulated_shot(
+        first,
+        objects_pocketed,
+        tuple(off),
+        frozenset(rail_after),
+        frozenset(rail_any),
+        cue_pocketed,
+        states[0] == protocol.MOTION_OFF_TABLE,
+        kitchen,
+        rest_zone,
     )
     return shot, pocketed
 
@@ -571,40 +746,50 @@ def simulate(
     >>> r.shot.first_contact, r.shot.pocketed
     (1, ())
     """
-    ids, start, in_kitchen = _prepare(layout, table, params)
-    _check_stroke(layout, stroke, table, params, check_cue)
-    lines, points, pockets = table.arrays()
-    p = params.vector()
-    pos = start.copy()
-    vel = np.zeros((len(ids), 2))
-    w = np.zeros((len(ids), 3))
-    st = np.zeros(len(ids), np.int64)
-    row = np.array(stroke.as_tuple())
+    setup = _setup(table, params)
+    if check_cue or is_miscue(stroke, params):
+        # refuse a bad layout first, then the stroke
+        _prepare_one(layout, setup)
+        _check_stroke(layout, stroke, table, params, check_cue)
+    ids, inches = _centres(layout)
+    n = len(ids)
+    start = np.empty((n, 2))
+    pos = np.empty((n, 2))
+    # the motion states, facts and cushion flags share one buffer (one allocation, one
+    # tolist): [st (n) | facts (F_POCKETED + 2 n) | rails (n)]
+    f_end = n + protocol.F_POCKETED + 2 * n
+    ints = np.empty(f_end + n, np.int64)
+    st = ints[:n]
+    facts = ints[n:f_end]
+    rails = ints[f_end:]
     log = np.empty((min(max_events + 1, _LOG_ROWS), protocol.LOG_WIDTH))
-    announce_compile(shoot)
-    count, status, t_end = shoot(
-        pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
-        log, max_events,
+    speed, phi, theta, a, b = stroke.as_tuple()
+    announce_compile(shoot_layout)
+    code, i, j, dist, in_kitchen, count, status, t_end = shoot_layout(
+        inches, setup.x_lo, setup.x_hi, setup.y_lo, setup.y_hi, setup.min_dist,
+        METERS_PER_INCH, speed, phi, theta, a, b, setup.lines, setup.points, setup.pockets,
+        setup.p, setup.head_x, log, max_events, start, pos, st, facts, rails,
     )  # fmt: skip
+    if code != protocol.LAYOUT_OK:
+        _refuse_layout(code, 0, i, j, dist, (layout,), (ids,))
     if count > len(log) and status == protocol.STATUS_AT_REST:
         # a long shot: run it again (bit for bit the same) with room for every event
-        pos = start.copy()
-        vel[:] = 0.0
-        w[:] = 0.0
-        st[:] = protocol.MOTION_STATIONARY
         log = np.empty((count, protocol.LOG_WIDTH))
-        count, status, t_end = shoot(
-            pos, vel, w, st, row, lines, points, pockets, p, table.head_string_x, in_kitchen,
-            log, max_events,
+        _, _, _, _, _, count, status, t_end = shoot_layout(
+            inches, setup.x_lo, setup.x_hi, setup.y_lo, setup.y_hi, setup.min_dist,
+            METERS_PER_INCH, speed, phi, theta, a, b, setup.lines, setup.points,
+            setup.pockets, setup.p, setup.head_x, log, max_events, start, pos, st, facts,
+            rails,
         )  # fmt: skip
     if status != protocol.STATUS_AT_REST:
         raise SimulationError(
             f"the shot did not come to rest within {max_events} events ({stroke!r})"
         )
-    facts = np.empty(protocol.F_POCKETED + 2 * len(ids), np.int64)
-    rails = np.empty(len(ids), np.int64)
-    shot_facts(log, count, len(ids), facts, rails)
-    shot, pocketed = _shot(ids, start, in_kitchen, pos, st, facts, rails, table)
+    values = ints.tolist()
+    shot, pocketed = _shot(
+        ids, start, in_kitchen, pos, range(n), values[:n], values[n:f_end], values[f_end:],
+        setup.spec,
+    )  # fmt: skip
     log = log[:count].copy()
     traj = None
     if trajectory:
@@ -612,18 +797,7 @@ def simulate(
         begin[:, _SEG_STATE:][:, _POS] = start
         begin[:, _SEG_STATE + protocol.STATE_MOTION] = protocol.MOTION_STATIONARY
         traj = Trajectory(ids, begin, log, params, float(t_end))
-    return SimResult(
-        shot=shot,
-        pocketed=pocketed,
-        duration=float(t_end),
-        event_count=int(count),
-        trajectory=traj,
-        _final=pos,
-        _states=st,
-        _log=log,
-        _ids=ids,
-        _table=table,
-    )
+    return _result(shot, pocketed, float(t_end), int(count), traj, pos, st, log, ids, table)
 
 
 # --------------------------------------------------------------------------- batch
@@ -667,37 +841,44 @@ class BatchResult:
 
     def shot(self, index: int) -> Shot:
         """The referee's facts of shot ``index``."""
-        present = self._present[self._layout_of[index]]
-        sel = np.nonzero(present)[0]
-        ids = tuple(self.balls[i] for i in sel)
+        lay = int(self._layout_of[index])
+        cols = np.flatnonzero(self._present[lay]).tolist()
+        ids = tuple(self.balls[c] for c in cols)
         n_all = len(self.balls)
-        facts = self._facts[index]
+        n = len(cols)
+        facts = self._facts[index].tolist()
         # re-index the facts to the balls present in that layout
-        remap = -np.ones(n_all, np.int64)
-        remap[sel] = np.arange(len(sel))
+        remap = [-1] * n_all
+        for i, c in enumerate(cols):
+            remap[c] = i
         head = protocol.F_POCKETED
-        local = np.empty(head + 2 * len(sel), np.int64)
-        local[:head] = facts[:head]
+        local = facts[:head] + [protocol.NONE] * (2 * n)
         if facts[protocol.F_FIRST] != protocol.NONE:
             local[protocol.F_FIRST] = remap[facts[protocol.F_FIRST]]
-        count = int(facts[protocol.F_N_POCKETED])
-        local[head:] = protocol.NONE
-        for i in range(count):
+        for i in range(facts[protocol.F_N_POCKETED]):
             local[head + i] = remap[facts[head + i]]
-            local[head + len(sel) + i] = facts[head + n_all + i]
-        states = np.where(
-            self.pocketed_mask[index, sel], protocol.MOTION_POCKETED, protocol.MOTION_STATIONARY
-        )
-        states[self.off_table_mask[index, sel]] = protocol.MOTION_OFF_TABLE
+            local[head + n + i] = facts[head + n_all + i]
+        pocketed = self.pocketed_mask[index].tolist()
+        off = self.off_table_mask[index].tolist()
+        states = [
+            protocol.MOTION_OFF_TABLE
+            if off[c]
+            else protocol.MOTION_POCKETED
+            if pocketed[c]
+            else protocol.MOTION_STATIONARY
+            for c in cols
+        ]
+        rails = self.rail_mask[index].tolist()
         shot, _ = _shot(
             ids,
-            self._starts[self._layout_of[index]][sel],
-            bool(self._kitchen[self._layout_of[index]]),
-            self.final_positions[index][sel],
-            states.astype(np.int64),
+            self._starts[lay],
+            bool(self._kitchen[lay]),
+            self.final_positions[index],
+            cols,
+            states,
             local,
-            self.rail_mask[index][sel],
-            self._table,
+            [rails[c] for c in cols],
+            self._table.spec,
         )
         return shot
 

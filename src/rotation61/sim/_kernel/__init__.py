@@ -25,14 +25,14 @@ contract):
 - :mod:`.batch`: layout checks and the parallel batch.
 
 Hot kernels are compiled without numba's reference counting (``jit_light``); only
-:func:`shoot`, :func:`workspace`, :func:`.impact.impact_workspace`, :func:`shot_facts`
-and :func:`shoot_batch` allocate. This package exports what the engine calls.
+:func:`shoot`, :func:`workspace`, :func:`.impact.impact_workspace`, :func:`shot_facts`,
+:func:`shoot_layout` and :func:`shoot_batch` allocate. This package exports what the engine calls.
 """
 
 from __future__ import annotations
 
 from rotation61.sim._kernel import protocol
-from rotation61.sim._kernel.batch import check_layouts, shoot_batch
+from rotation61.sim._kernel.batch import check_layouts, shoot_batch, shoot_layout
 from rotation61.sim._kernel.facts import shot_facts
 from rotation61.sim._kernel.impact import collide_balls, collide_cushion
 from rotation61.sim._kernel.loop import run, shoot, workspace
@@ -48,6 +48,7 @@ __all__ = [
     "run",
     "shoot",
     "shoot_batch",
+    "shoot_layout",
     "shot_facts",
     "workspace",
 ]

@@ -1,8 +1,10 @@
-"""Entry points over many layouts or shots: the layout checks and the parallel batch.
+"""Entry points over layouts: the layout checks, one shot from a layout, the parallel batch.
 
 Owns :func:`check_layouts` (every layout's balls against the cushions and each other, in
-one call) and :func:`shoot_batch` (many shots across all cores, each one computed alone,
-exactly as :func:`.loop.shoot` computes it, with its facts and final states).
+one call), :func:`shoot_layout` (one shot from a layout in one call: its check, the
+shot, and its facts) and :func:`shoot_batch` (many shots across all cores, each one
+computed alone, exactly as :func:`.loop.shoot` computes it, with its facts and final
+states).
 """
 
 from __future__ import annotations
@@ -11,15 +13,23 @@ import math
 
 import numpy as np
 
-from rotation61.sim._jit import jit_light, jit_parallel, prange
+from rotation61.sim._jit import jit, jit_light, jit_parallel, prange
 from rotation61.sim._kernel.facts import shot_facts
-from rotation61.sim._kernel.loop import run, workspace
+from rotation61.sim._kernel.loop import run, shoot, workspace
 from rotation61.sim._kernel.protocol import (
     LAYOUT_OFF_TABLE,
     LAYOUT_OK,
     LAYOUT_OVERLAP,
     LOG_WIDTH,
+    MOTION_STATIONARY,
     NONE,
+    STATUS_AT_REST,
+    STROKE_A,
+    STROKE_B,
+    STROKE_PHI,
+    STROKE_SPEED,
+    STROKE_THETA,
+    STROKE_WIDTH,
 )
 
 
@@ -48,6 +58,58 @@ def check_layouts(
                 if d < min_dist:
                     return LAYOUT_OVERLAP, lay, i - a, j - a, d
     return LAYOUT_OK, NONE, NONE, NONE, 0.0
+
+
+@jit
+def shoot_layout(
+    inches: np.ndarray, x_lo: float, x_hi: float, y_lo: float, y_hi: float,
+    min_dist: float, scale: float, speed: float, phi: float, theta: float, a: float,
+    b: float, lines: np.ndarray, points: np.ndarray, pockets: np.ndarray, p: np.ndarray,
+    head_x: float, ev: np.ndarray, max_events: int, start: np.ndarray, pos: np.ndarray,
+    st: np.ndarray, facts: np.ndarray, rails: np.ndarray,
+) -> tuple[int, int, int, float, bool, int, int, float]:  # fmt: skip
+    """One shot from one layout: :func:`check_layouts`, :func:`.loop.shoot`, the facts.
+
+    ``inches`` holds the n balls' centres, [n, 2]; ``start`` and ``pos`` receive them in m
+    (``inches * scale``), and ``pos`` and ``st`` the final states; the stroke is
+    (speed, phi, theta, a, b); ball 0 tracks the head string if it starts behind it
+    (x < ``head_x``, m). ``facts`` and ``rails`` receive :func:`.facts.shot_facts` of a
+    shot at rest whose events all fit in ``ev``.
+
+    Returns:
+        (layout code, i, j, d) as :func:`check_layouts` for this one layout (nothing else
+        is computed unless it is ``LAYOUT_OK``), whether ball 0 tracks the head string,
+        then :func:`.loop.shoot`'s (event count, status, time of the last event).
+    """
+    n = inches.shape[0]
+    for i in range(n):
+        start[i, 0] = inches[i, 0] * scale
+        start[i, 1] = inches[i, 1] * scale
+        pos[i, 0] = start[i, 0]
+        pos[i, 1] = start[i, 1]
+    rows = np.empty(2, np.int64)
+    rows[0] = 0
+    rows[1] = n
+    code, _, bad, other, d = check_layouts(inches, rows, x_lo, x_hi, y_lo, y_hi, start, min_dist)
+    if code != LAYOUT_OK:
+        return code, bad, other, d, False, 0, 0, 0.0
+    track = start[0, 0] < head_x
+    vel = np.zeros((n, 2))
+    w = np.zeros((n, 3))
+    for i in range(n):
+        st[i] = MOTION_STATIONARY
+    stroke = np.empty(STROKE_WIDTH)
+    stroke[STROKE_SPEED] = speed
+    stroke[STROKE_PHI] = phi
+    stroke[STROKE_THETA] = theta
+    stroke[STROKE_A] = a
+    stroke[STROKE_B] = b
+    count, status, t_end = shoot(
+        pos, vel, w, st, stroke, lines, points, pockets, p, head_x, track, ev, max_events
+    )
+    if status == STATUS_AT_REST and count <= ev.shape[0]:
+        shot_facts(ev, count, n, facts, rails)
+    return code, bad, other, d, track, count, status, t_end
 
 
 @jit_parallel
