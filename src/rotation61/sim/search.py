@@ -132,6 +132,7 @@ def simulate_strokes(
     params: Params = DEFAULT_PARAMS,
     workers: int | None = None,
     max_events: int = MAX_EVENTS,
+    aim_offsets: npt.ArrayLike | None = None,
 ) -> StrokeSamples:
     """Play ``samples`` noisy executions of every stroke from one layout, on all cores.
 
@@ -149,12 +150,15 @@ def simulate_strokes(
         params: the physical parameters.
         workers: threads (``None``: all cores).
         max_events: the event cap per shot (a shot reaching it is flagged).
+        aim_offsets: degrees added to the aim of each sample before the noise,
+            ``[len(strokes), samples]`` (a fan of aims around each stroke).
 
     Returns:
         The facts and final positions of every sample.
 
     Raises:
-        SimulationError: the layout is invalid, noise without a generator, samples < 1.
+        SimulationError: the layout is invalid, noise without a generator, samples < 1,
+            aim offsets of the wrong shape or not finite.
     """
     if samples < 1:
         raise SimulationError(f"samples {samples!r} must be at least 1")
@@ -163,6 +167,16 @@ def simulate_strokes(
     base = np.array([s.as_tuple() for s in strokes], np.float64).reshape(len(strokes), 5)
     rows = np.repeat(base, samples, axis=0)
     total = len(rows)
+    if aim_offsets is not None:
+        offsets = np.asarray(aim_offsets, np.float64)
+        if offsets.shape != (len(strokes), samples):
+            raise SimulationError(
+                f"aim_offsets has shape {offsets.shape}: it must be (strokes, samples) = "
+                f"{(len(strokes), samples)}"
+            )
+        if not np.isfinite(offsets).all():
+            raise SimulationError("aim_offsets must be finite numbers of degrees")
+        rows[:, protocol.STROKE_PHI] += offsets.reshape(total)
     if noise is not None and rng is not None and total:
         rad = params.ball_radius
         sigmas = (noise.speed, noise.phi, noise.theta, noise.offset / rad, noise.offset / rad)
