@@ -9,6 +9,7 @@ import pytest
 
 from rotation61.ai.selfplay import (
     Pairings,
+    RackError,
     RackJob,
     jobs_for,
     pairings,
@@ -118,3 +119,9 @@ def test_a_neighbours_ladder_plays_each_level_and_the_next_and_the_ends(
 def test_pairings_refuse_fewer_than_two_distinct_levels() -> None:
     with pytest.raises(ValueError, match=r"levels \['4', '4'\] must hold at least two"):
         pairings(["4", "4"], Pairings.NEIGHBOURS)
+
+
+def test_a_rack_that_cannot_be_played_names_its_job() -> None:
+    job = RackJob(a="3", b="6", index=4, seed=77, rules="no-such-rules")
+    with pytest.raises(RackError, match=r"rack 4 of level 3 vs level 6 \(seed 77, rules no-such"):
+        play_racks(job)

@@ -33,11 +33,12 @@ from rotation61.ai.decide import choose
 from rotation61.ai.levels import get_level
 from rotation61.ai.shots import ShotKind
 from rotation61.records import ShotInput, to_json
-from rotation61.rules import Seat
+from rotation61.rules import Rotation61Error, Seat
 
 __all__ = [
     "Executor",
     "Pairings",
+    "RackError",
     "RackJob",
     "RackOutcome",
     "SideStats",
@@ -148,8 +149,31 @@ def _seat_of_a(job: RackJob) -> Seat:
     return Seat.A if job.index % 2 == 0 else Seat.B
 
 
+class RackError(Rotation61Error):
+    """A rack job that could not be played to its end: the job, and what stopped it.
+
+    The job's numbers (level names, rack index, seed) are in the message, so that the
+    rack can be played again alone (``play_racks(RackJob(...))``).
+    """
+
+
 def play_racks(job: RackJob) -> RackOutcome:
-    """Play one rack job to its end (see the module)."""
+    """Play one rack job to its end (see the module).
+
+    Raises:
+        RackError: the rack stopped on an error of the game or the engine (naming the
+            job and the error).
+    """
+    try:
+        return _play(job)
+    except Rotation61Error as err:
+        raise RackError(
+            f"rack {job.index} of level {job.a} vs level {job.b} (seed {job.seed}, "
+            f"rules {job.rules}) stopped: {err}"
+        ) from err
+
+
+def _play(job: RackJob) -> RackOutcome:
     levels = {
         _seat_of_a(job): get_level(job.a),
         _seat_of_a(job).opponent: get_level(job.b),
