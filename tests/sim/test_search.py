@@ -163,3 +163,19 @@ def test_bad_aim_offsets_are_refused_by_name(offsets: np.ndarray, message: str) 
         simulate_strokes(
             layout, [Stroke(speed=2.0, phi=0.0)], samples=3, noise=None, aim_offsets=offsets
         )
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_distinct_shots_give_every_sample_its_own_shot(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    layout = random_layout(rng, balls=9)
+    strokes = _strokes(rng, layout, 6)
+    samples = simulate_strokes(layout, strokes, samples=24, rng=rng, max_events=400)
+    shots, index = samples.distinct_shots()
+    assert len(index) == len(samples)
+    assert len(shots) < int((index >= 0).sum())  # noisy samples of a stroke repeat facts
+    for i in range(len(samples)):
+        if samples.played[i] < 0 or samples.event_limit[i]:
+            assert index[i] == -1
+        else:
+            assert shots[index[i]] == samples.shot(i)

@@ -15,8 +15,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from rotation61.geometry import METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import Shot
+from rotation61.rules.table import Zone
 from rotation61.sim._kernel import protocol
 from rotation61.sim.engine import BatchResult, Layout, _run_batch
 from rotation61.sim.errors import SimulationError
@@ -119,6 +121,56 @@ class StrokeSamples:
         if row < 0 or self.event_limit[index]:
             raise SimulationError(f"sample {index} was not played to rest")
         return self.batch.shot(row)
+
+    def distinct_shots(self) -> tuple[tuple[Shot, ...], _I64]:
+        """The referee's facts of the samples played to rest, shared where they agree.
+
+        Most samples of a stroke give the same facts (the same first contact, balls
+        pocketed in the same order, cushions, resting zone): they share one
+        :class:`~rotation61.rules.Shot`, so that a search judges it once. The shot of
+        sample ``i`` is ``shots[index[i]]`` and equals :meth:`shot` ``(i)``.
+
+        Returns:
+            The distinct shots, and for each sample the index of its shot (-1 for a
+            sample not played to rest).
+        """
+        batch = self.batch
+        spec = batch._table.spec
+        # the facts without the pockets (the referee's Shot does not name them)
+        facts = batch._facts[:, : protocol.F_POCKETED + len(self.balls)]
+        rails = batch.rail_mask
+        pocketed = batch.pocketed_mask
+        off = batch.off_table_mask
+        final = batch.final_positions
+        # the zone the lowest object ball rests in (a kitchen fact), as _shot reads it
+        lowest_on = (
+            ~(pocketed[:, 1] | off[:, 1]) if len(self.balls) > 1 else np.zeros(len(facts), np.bool_)
+        )
+        index = np.full(len(self), -1, np.int64)
+        seen: dict[tuple[bytes, bytes, bytes, bytes, Zone | None], int] = {}
+        shots: list[Shot] = []
+        rows = self.played.tolist()
+        capped = self.event_limit.tolist()
+        for i, row in enumerate(rows):
+            if row < 0 or capped[i]:
+                continue
+            rest = None
+            if lowest_on[row]:
+                x, y = final[row, 1]
+                rest = zone(spec, Point(float(x) / METERS_PER_INCH, float(y) / METERS_PER_INCH))
+            key = (
+                facts[row].tobytes(),
+                rails[row].tobytes(),
+                pocketed[row].tobytes(),
+                off[row].tobytes(),
+                rest,
+            )
+            found = seen.get(key)
+            if found is None:
+                found = seen[key] = len(shots)
+                shots.append(batch.shot(row))
+            index[i] = found
+        return tuple(shots), index
 
 
 def simulate_strokes(
