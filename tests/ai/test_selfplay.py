@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 
 from rotation61.ai.selfplay import (
+    Pairings,
+    RackError,
     RackJob,
     jobs_for,
+    pairings,
     play_racks,
     process_executor,
     run_jobs,
@@ -91,3 +94,34 @@ def test_bad_levels_and_counts_are_refused(capsys: pytest.CaptureFixture[str]) -
     assert "unknown level '11'" in capsys.readouterr().err
     assert main(["ai", "match", "--a", "1", "--b", "1", "--racks", "0"]) == 1
     assert main(["ai", "ladder", "--levels", "3", "--racks", "1"]) == 1
+
+
+def test_a_neighbours_ladder_plays_each_level_and_the_next_and_the_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["ai", "ladder", "--levels", "1,2,3", "--pairs", "neighbours", "--racks", "1"]
+    assert main([*argv, "--workers", "1", "--seed", "3", "--json"]) == 0
+    captured = capsys.readouterr()
+    document = json.loads(captured.out)
+    played = [(p["a"], p["b"]) for p in document["pairings"]]
+    assert played == [("1", "2"), ("2", "3"), ("1", "3")]
+    assert all(p["racks_won_a"] + p["racks_won_b"] == 1 for p in document["pairings"])
+    assert sorted(r["level"] for r in document["ratings"]) == ["1", "2", "3"]
+    # each series is reported on stderr as soon as it is played
+    progress = [line for line in captured.err.splitlines() if " vs level " in line]
+    assert [line.split(":")[1].strip() for line in progress] == [
+        "level 1 vs level 2",
+        "level 2 vs level 3",
+        "level 1 vs level 3",
+    ]
+
+
+def test_pairings_refuse_fewer_than_two_distinct_levels() -> None:
+    with pytest.raises(ValueError, match=r"levels \['4', '4'\] must hold at least two"):
+        pairings(["4", "4"], Pairings.NEIGHBOURS)
+
+
+def test_a_rack_that_cannot_be_played_names_its_job() -> None:
+    job = RackJob(a="3", b="6", index=4, seed=77, rules="no-such-rules")
+    with pytest.raises(RackError, match=r"rack 4 of level 3 vs level 6 \(seed 77, rules no-such"):
+        play_racks(job)

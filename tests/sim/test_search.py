@@ -130,3 +130,52 @@ def test_ten_thousand_samples_have_the_referee_facts_of_simulate() -> None:
         samples = simulate_strokes(layout, _strokes(rng, layout, 100), samples=10, rng=rng)
         checked += _check_against_simulate(layout, samples)
     assert checked > 7_000  # the rest are miscues (offsets up to 0.5 R, plus noise)
+
+
+def test_aim_offsets_play_a_fan_of_aims_bit_for_bit_as_the_offset_strokes() -> None:
+    rng = np.random.default_rng(5)
+    layout = random_layout(rng, balls=7)
+    strokes = _strokes(rng, layout, 3)
+    offsets = rng.uniform(-2.0, 2.0, (3, 4))
+    fan = simulate_strokes(layout, strokes, samples=4, noise=None, aim_offsets=offsets)
+    spelled = [
+        Stroke(speed=s.speed, phi=s.phi + float(o), theta=s.theta, a=s.a, b=s.b)
+        for s, row in zip(strokes, offsets, strict=True)
+        for o in row
+    ]
+    one_each = simulate_strokes(layout, spelled, noise=None)
+    assert np.array_equal(fan.strokes, one_each.strokes)
+    assert np.array_equal(fan.final_positions, one_each.final_positions)
+    assert np.array_equal(fan.first_contact, one_each.first_contact)
+    assert np.array_equal(fan.pocketed_mask, one_each.pocketed_mask)
+
+
+@pytest.mark.parametrize(
+    ("offsets", "message"),
+    [
+        (np.zeros((2, 3)), r"aim_offsets has shape \(2, 3\): it must be .* = \(1, 3\)"),
+        (np.array([[0.0, np.nan, 1.0]]), "aim_offsets must be finite"),
+    ],
+)
+def test_bad_aim_offsets_are_refused_by_name(offsets: np.ndarray, message: str) -> None:  # type: ignore[type-arg]
+    layout = random_layout(np.random.default_rng(1), balls=3)
+    with pytest.raises(SimulationError, match=message):
+        simulate_strokes(
+            layout, [Stroke(speed=2.0, phi=0.0)], samples=3, noise=None, aim_offsets=offsets
+        )
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_distinct_shots_give_every_sample_its_own_shot(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    layout = random_layout(rng, balls=9)
+    strokes = _strokes(rng, layout, 6)
+    samples = simulate_strokes(layout, strokes, samples=24, rng=rng, max_events=400)
+    shots, index = samples.distinct_shots()
+    assert len(index) == len(samples)
+    assert len(shots) < int((index >= 0).sum())  # noisy samples of a stroke repeat facts
+    for i in range(len(samples)):
+        if samples.played[i] < 0 or samples.event_limit[i]:
+            assert index[i] == -1
+        else:
+            assert shots[index[i]] == samples.shot(i)

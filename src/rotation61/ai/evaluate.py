@@ -130,12 +130,21 @@ def sample_values(
     nxt = np.full(n, -1, np.int64)  # the next ball in play, for position samples
     mode = np.zeros(n, np.int64)  # 1: shooter continues, 2: turn passes
     lowest = rack.lowest
-    for i in range(n):
-        if data.event_limit[i]:
+    shots, shot_of = data.distinct_shots()
+    # each distinct shot judged once; a sample not played (a miscue) touched nothing
+    judged = [judge(rack, shot) for shot in shots]
+    untouched: Ruling | None = None
+    capped = data.event_limit.tolist()
+    for i, which in enumerate(shot_of.tolist()):
+        if capped[i]:
             values[i] = -HANDED_OVER * _turn(lowest or 1)
             continue
-        shot = Shot() if data.played[i] < 0 else data.shot(i)
-        ruling = judge(rack, shot)
+        if which >= 0:
+            ruling = judged[which]
+        else:
+            if untouched is None:
+                untouched = judge(rack, Shot())
+            ruling = untouched
         rulings[i] = ruling
         result = ruling.result
         if result is not None:

@@ -19,6 +19,8 @@ think times (wall clock) differ; :meth:`RackOutcome.without_times` drops them.
 from __future__ import annotations
 
 import dataclasses
+import enum
+import itertools
 import multiprocessing
 import statistics
 import time
@@ -31,15 +33,18 @@ from rotation61.ai.decide import choose
 from rotation61.ai.levels import get_level
 from rotation61.ai.shots import ShotKind
 from rotation61.records import ShotInput, to_json
-from rotation61.rules import Seat
+from rotation61.rules import Rotation61Error, Seat
 
 __all__ = [
     "Executor",
+    "Pairings",
+    "RackError",
     "RackJob",
     "RackOutcome",
     "SideStats",
     "Summary",
     "jobs_for",
+    "pairings",
     "play_racks",
     "process_executor",
     "run_jobs",
@@ -144,8 +149,31 @@ def _seat_of_a(job: RackJob) -> Seat:
     return Seat.A if job.index % 2 == 0 else Seat.B
 
 
+class RackError(Rotation61Error):
+    """A rack job that could not be played to its end: the job, and what stopped it.
+
+    The job's numbers (level names, rack index, seed) are in the message, so that the
+    rack can be played again alone (``play_racks(RackJob(...))``).
+    """
+
+
 def play_racks(job: RackJob) -> RackOutcome:
-    """Play one rack job to its end (see the module)."""
+    """Play one rack job to its end (see the module).
+
+    Raises:
+        RackError: the rack stopped on an error of the game or the engine (naming the
+            job and the error).
+    """
+    try:
+        return _play(job)
+    except Rotation61Error as err:
+        raise RackError(
+            f"rack {job.index} of level {job.a} vs level {job.b} (seed {job.seed}, "
+            f"rules {job.rules}) stopped: {err}"
+        ) from err
+
+
+def _play(job: RackJob) -> RackOutcome:
     levels = {
         _seat_of_a(job): get_level(job.a),
         _seat_of_a(job).opponent: get_level(job.b),
@@ -235,6 +263,42 @@ Executor: TypeAlias = Callable[
     [Callable[[RackJob], RackOutcome], Sequence[RackJob]], Iterable[RackOutcome]
 ]
 """A map-like callable: ``executor(play_racks, jobs)`` gives the outcomes in job order."""
+
+
+class Pairings(enum.StrEnum):
+    """Which pairs of levels a ladder plays (:func:`pairings`)."""
+
+    ALL = "all"
+    """Every pair of levels."""
+    NEIGHBOURS = "neighbours"
+    """Each level and the next one, and the first and the last."""
+
+
+def pairings(levels: Sequence[str], kind: Pairings = Pairings.ALL) -> list[tuple[str, str]]:
+    """The pairs of levels a ladder plays, in the order the levels are given.
+
+    With :attr:`Pairings.NEIGHBOURS`, each level meets the next one, and the first meets
+    the last (once there are more than two): a ladder of ``n`` levels in ``n`` series
+    instead of ``n (n - 1) / 2``, which still tells whether each level beats the one
+    below it and how far apart the ends are.
+
+    Raises:
+        ValueError: fewer than two distinct levels.
+
+    >>> pairings(["1", "2", "3", "4"], Pairings.NEIGHBOURS)
+    [('1', '2'), ('2', '3'), ('3', '4'), ('1', '4')]
+    >>> pairings(["1", "2", "3"])
+    [('1', '2'), ('1', '3'), ('2', '3')]
+    """
+    distinct = list(dict.fromkeys(levels))
+    if len(distinct) < 2:
+        raise ValueError(f"levels {list(levels)!r} must hold at least two distinct levels")
+    if kind is Pairings.ALL:
+        return list(itertools.combinations(distinct, 2))
+    pairs = list(itertools.pairwise(distinct))
+    if len(distinct) > 2:
+        pairs.append((distinct[0], distinct[-1]))
+    return pairs
 
 
 def jobs_for(

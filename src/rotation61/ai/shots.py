@@ -48,7 +48,7 @@ from rotation61.sim import (
     Stroke,
     aim_at,
     clearance_elevation,
-    simulate_batch,
+    simulate_strokes,
 )
 from rotation61.sim.table import POCKETS, PocketId
 
@@ -619,25 +619,22 @@ def _fan(
     drop) works when the cue ball touches its target first.
     """
     fan = len(offsets[0])
-    strokes = [
-        dataclasses.replace(c.stroke, phi=c.stroke.phi + float(o))
-        for c, offs in zip(pots, offsets, strict=True)
-        for o in offs
-    ]
-    batch = simulate_batch(
-        layout, strokes, table=table, params=params, workers=workers, max_events=1500
-    )
-    balls = batch.balls
+    played = simulate_strokes(
+        layout, [c.stroke for c in pots], samples=fan, noise=None, table=table,
+        params=params, workers=workers, max_events=1500, aim_offsets=np.asarray(offsets),
+    )  # fmt: skip
+    balls = played.balls
+    # a stroke not played to rest (miscue, event cap) works for nothing
+    rest = ~(played.miscue | played.invalid | played.event_limit)
     out: list[tuple[float, float] | None] = []
     for k, cand in enumerate(pots):
+        rows = slice(k * fan, (k + 1) * fan)
         if cand.ball is None:  # a kick: the target must be the first ball touched
-            good = np.array(
-                [batch.shot(k * fan + j).first_contact == cand.target for j in range(fan)]
-            )
+            good = (played.first_contact[rows] == cand.target) & rest[rows]
         else:
             col = balls.index(cand.ball) if cand.ball in balls else -1
-            rows = batch.pocketed_mask[k * fan : (k + 1) * fan]
-            good = rows[:, col] & ~rows[:, 0] if col >= 0 else np.zeros(fan, np.bool_)
+            mask = played.pocketed_mask[rows]
+            good = mask[:, col] & ~mask[:, 0] & rest[rows] if col >= 0 else np.zeros(fan, np.bool_)
         if not good.any():
             out.append(None)
             continue

@@ -4,8 +4,10 @@
   turns to break), with points per inning, run-outs, foul rate, pot success and think
   times per side; ``--records DIR`` saves every rack as a match record (each verified
   against the referee first); ``--json`` prints the figures for machines.
-- ``ai ladder --levels 1,4,7,10 --racks N``: every pairing of the levels, N racks each,
-  and a logistic rating per level fitted to all the rack results.
+- ``ai ladder --levels 1,4,7,10 --racks N``: every pairing of the levels (or, with
+  ``--pairs neighbours``, each level and the next, and the first and the last), N racks
+  each, and a logistic rating per level fitted to all the rack results; each series'
+  result goes to stderr as soon as it is played.
 - ``ai suggest --record FILE [--at N] --level L``: the best shot and its alternatives
   for the position before shot entry N of a record (positions included); ``--plot``
   draws it.
@@ -19,9 +21,9 @@ chosen in :func:`executor_from`.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -30,9 +32,11 @@ from rotation61.ai.decide import choose
 from rotation61.ai.levels import LEVELS, get_level
 from rotation61.ai.selfplay import (
     Executor,
+    Pairings,
     RackOutcome,
     Summary,
     jobs_for,
+    pairings,
     process_executor,
     run_jobs,
     summarize,
@@ -102,6 +106,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ladder = commands.add_parser("ladder", help="every pairing of levels, and ratings")
     ladder.add_argument(
         "--levels", required=True, metavar="L1,L2,...", help="levels, comma-separated"
+    )
+    ladder.add_argument(
+        "--pairs",
+        choices=[p.value for p in Pairings],
+        default=Pairings.ALL.value,
+        help="all: every pairing (default); neighbours: each level and the next, and the "
+        "first and the last",
     )
     for sub in (match, ladder):
         sub.add_argument("--racks", type=int, required=True, metavar="N", help="racks per pairing")
@@ -206,9 +217,19 @@ def _run_ladder(args: argparse.Namespace) -> int:
     if len(set(levels)) < 2:
         raise InvalidRecordError(f"--levels {args.levels!r} must name at least two levels")
     executor = executor_from(args)
-    summaries = [
-        _series(args, a, b, executor) for a, b in itertools.combinations(dict.fromkeys(levels), 2)
-    ]
+    summaries = []
+    started = time.monotonic()
+    for a, b in pairings(levels, Pairings(args.pairs)):
+        summary = _series(args, a, b, executor)
+        summaries.append(summary)
+        print(
+            f"rotation61: level {a} vs level {b}: {summary.racks_won_a}-{summary.racks_won_b} "
+            f"({summary.racks} racks, {time.monotonic() - started:.0f} s so far)",
+            file=sys.stderr,
+        )
+        for label, side in ((a, summary.side_a), (b, summary.side_b)):
+            print(_side_line(f"level {label}", Summary.side_dict(side)), file=sys.stderr)
+        sys.stderr.flush()
     ratings = _ratings(summaries)
     if args.json:
         document = {

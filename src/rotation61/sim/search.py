@@ -15,8 +15,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from rotation61.geometry import METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import Shot
+from rotation61.rules.table import Zone
 from rotation61.sim._kernel import protocol
 from rotation61.sim.engine import BatchResult, Layout, _run_batch
 from rotation61.sim.errors import SimulationError
@@ -120,6 +122,56 @@ class StrokeSamples:
             raise SimulationError(f"sample {index} was not played to rest")
         return self.batch.shot(row)
 
+    def distinct_shots(self) -> tuple[tuple[Shot, ...], _I64]:
+        """The referee's facts of the samples played to rest, shared where they agree.
+
+        Most samples of a stroke give the same facts (the same first contact, balls
+        pocketed in the same order, cushions, resting zone): they share one
+        :class:`~rotation61.rules.Shot`, so that a search judges it once. The shot of
+        sample ``i`` is ``shots[index[i]]`` and equals :meth:`shot` ``(i)``.
+
+        Returns:
+            The distinct shots, and for each sample the index of its shot (-1 for a
+            sample not played to rest).
+        """
+        batch = self.batch
+        spec = batch._table.spec
+        # the facts without the pockets (the referee's Shot does not name them)
+        facts = batch._facts[:, : protocol.F_POCKETED + len(self.balls)]
+        rails = batch.rail_mask
+        pocketed = batch.pocketed_mask
+        off = batch.off_table_mask
+        final = batch.final_positions
+        # the zone the lowest object ball rests in (a kitchen fact), as _shot reads it
+        lowest_on = (
+            ~(pocketed[:, 1] | off[:, 1]) if len(self.balls) > 1 else np.zeros(len(facts), np.bool_)
+        )
+        index = np.full(len(self), -1, np.int64)
+        seen: dict[tuple[bytes, bytes, bytes, bytes, Zone | None], int] = {}
+        shots: list[Shot] = []
+        rows = self.played.tolist()
+        capped = self.event_limit.tolist()
+        for i, row in enumerate(rows):
+            if row < 0 or capped[i]:
+                continue
+            rest = None
+            if lowest_on[row]:
+                x, y = final[row, 1]
+                rest = zone(spec, Point(float(x) / METERS_PER_INCH, float(y) / METERS_PER_INCH))
+            key = (
+                facts[row].tobytes(),
+                rails[row].tobytes(),
+                pocketed[row].tobytes(),
+                off[row].tobytes(),
+                rest,
+            )
+            found = seen.get(key)
+            if found is None:
+                found = seen[key] = len(shots)
+                shots.append(batch.shot(row))
+            index[i] = found
+        return tuple(shots), index
+
 
 def simulate_strokes(
     layout: Layout,
@@ -132,6 +184,7 @@ def simulate_strokes(
     params: Params = DEFAULT_PARAMS,
     workers: int | None = None,
     max_events: int = MAX_EVENTS,
+    aim_offsets: npt.ArrayLike | None = None,
 ) -> StrokeSamples:
     """Play ``samples`` noisy executions of every stroke from one layout, on all cores.
 
@@ -149,12 +202,15 @@ def simulate_strokes(
         params: the physical parameters.
         workers: threads (``None``: all cores).
         max_events: the event cap per shot (a shot reaching it is flagged).
+        aim_offsets: degrees added to the aim of each sample before the noise,
+            ``[len(strokes), samples]`` (a fan of aims around each stroke).
 
     Returns:
         The facts and final positions of every sample.
 
     Raises:
-        SimulationError: the layout is invalid, noise without a generator, samples < 1.
+        SimulationError: the layout is invalid, noise without a generator, samples < 1,
+            aim offsets of the wrong shape or not finite.
     """
     if samples < 1:
         raise SimulationError(f"samples {samples!r} must be at least 1")
@@ -163,6 +219,16 @@ def simulate_strokes(
     base = np.array([s.as_tuple() for s in strokes], np.float64).reshape(len(strokes), 5)
     rows = np.repeat(base, samples, axis=0)
     total = len(rows)
+    if aim_offsets is not None:
+        offsets = np.asarray(aim_offsets, np.float64)
+        if offsets.shape != (len(strokes), samples):
+            raise SimulationError(
+                f"aim_offsets has shape {offsets.shape}: it must be (strokes, samples) = "
+                f"{(len(strokes), samples)}"
+            )
+        if not np.isfinite(offsets).all():
+            raise SimulationError("aim_offsets must be finite numbers of degrees")
+        rows[:, protocol.STROKE_PHI] += offsets.reshape(total)
     if noise is not None and rng is not None and total:
         rad = params.ball_radius
         sigmas = (noise.speed, noise.phi, noise.theta, noise.offset / rad, noise.offset / rad)

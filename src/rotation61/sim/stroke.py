@@ -11,8 +11,13 @@ import dataclasses
 import math
 from collections.abc import Mapping
 
+import numpy as np
+import numpy.typing as npt
+
 from rotation61.geometry import METERS_PER_INCH, Point
 from rotation61.rules.balls import CUE_BALL, Ball
+from rotation61.sim._kernel.clearance import clearance_step, obstruction
+from rotation61.sim._kernel.protocol import OBSTRUCTION_NONE, OBSTRUCTION_RAIL
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.params import DEFAULT_PARAMS, Params
 from rotation61.sim.table import DEFAULT_TABLE, SimTable
@@ -166,11 +171,43 @@ def clearance_elevation(
     """
     top = min(stroke.theta + params.cue_lift, 89.0)
     steps = max(0, int((top - stroke.theta) / _LIFT_STEP + 1e-9))
-    for k in range(steps + 1):
-        theta = stroke.theta + k * _LIFT_STEP
-        if _obstruction_at(layout, stroke, theta, table, params) is None:
-            return theta
-    return None
+    cx, cy, others, _ = _stick_layout(layout)
+    k = clearance_step(
+        cx, cy, others, stroke.phi, stroke.theta, steps, _LIFT_STEP, stroke.a, stroke.b,
+        *_stick_constants(table, params),
+    )  # fmt: skip
+    return None if k < 0 else stroke.theta + k * _LIFT_STEP
+
+
+def _stick_layout(
+    layout: Mapping[Ball, Point],
+) -> tuple[float, float, npt.NDArray[np.float64], tuple[Ball, ...]]:
+    """The cue ball's centre and the other balls' centres (rows, in layout order), m."""
+    if CUE_BALL not in layout:
+        raise SimulationError("the layout has no cue ball (0)")
+    cue = layout[CUE_BALL]
+    balls = tuple(b for b in layout if b != CUE_BALL)
+    others = np.array(
+        [(layout[b].x * METERS_PER_INCH, layout[b].y * METERS_PER_INCH) for b in balls],
+        np.float64,
+    ).reshape(len(balls), 2)
+    return cue.x * METERS_PER_INCH, cue.y * METERS_PER_INCH, others, balls
+
+
+def _stick_constants(
+    table: SimTable, params: Params
+) -> tuple[float, float, float, float, float, float, float, float]:
+    """The ball, stick, rail and table dimensions the clearance kernel takes, m."""
+    return (
+        params.ball_radius,
+        params.cue_length,
+        params.cue_tip_radius,
+        params.cue_butt_radius,
+        params.rail_width,
+        params.rail_height,
+        table.length,
+        table.width,
+    )
 
 
 def _obstruction_at(
@@ -181,67 +218,11 @@ def _obstruction_at(
     params: Params,
 ) -> Ball | int | None:
     """What the stick at ``elevation`` degrees would pass through (:func:`cue_obstruction`)."""
-    if CUE_BALL not in layout:
-        raise SimulationError("the layout has no cue ball (0)")
-    rad = params.ball_radius
-    cue = layout[CUE_BALL]
-    cx, cy = cue.x * METERS_PER_INCH, cue.y * METERS_PER_INCH
-    phi, theta = math.radians(stroke.phi), math.radians(elevation)
-    dx, dy = math.cos(phi), math.sin(phi)
-    ct, st = math.cos(theta), math.sin(theta)
-    # backward unit vector along the stick (away from the ball, rising)
-    bx, by, bz = -ct * dx, -ct * dy, st
-    # tip contact point: ball centre + R (a side + b up - c axis)
-    c = math.sqrt(max(1.0 - stroke.a**2 - stroke.b**2, 0.0))
-    side = (dy, -dx, 0.0)
-    up = (dx * st, dy * st, ct)
-    axis = (ct * dx, ct * dy, -st)
-    tip = [
-        (cx, cy, rad)[i] + rad * (stroke.a * side[i] + stroke.b * up[i] - c * axis[i])
-        for i in range(3)
-    ]
-    length = params.cue_length
-    r0, r1 = params.cue_tip_radius, params.cue_butt_radius
-    hits: list[tuple[float, Ball | int]] = []
-    for ball, point in layout.items():
-        if ball == CUE_BALL:
-            continue
-        px = point.x * METERS_PER_INCH - tip[0]
-        py = point.y * METERS_PER_INCH - tip[1]
-        pz = rad - tip[2]
-        s = px * bx + py * by + pz * bz
-        if s <= 0 or s > length + rad:
-            continue
-        s_clamped = min(s, length)
-        qx, qy, qz = px - s_clamped * bx, py - s_clamped * by, pz - s_clamped * bz
-        if math.sqrt(qx * qx + qy * qy + qz * qz) < rad + r0 + (r1 - r0) * s_clamped / length:
-            hits.append((s, ball))
-    # the rail band: from the nose lines outward by rail_width
-    horizontal = math.hypot(bx, by)
-    if horizontal > 0:
-        ux, uy = bx / horizontal, by / horizontal
-        exits = []
-        for lim, pos, vel in (
-            (0.0, tip[0], ux),
-            (table.length, tip[0], ux),
-            (0.0, tip[1], uy),
-            (table.width, tip[1], uy),
-        ):
-            if vel != 0:
-                d = (lim - pos) / vel
-                if d > 0:
-                    exits.append(d)
-        if exits:
-            d_in = min(exits)
-            for d in (d_in, d_in + params.rail_width):
-                s = d / ct if ct > 0 else math.inf
-                if s > length:
-                    continue
-                radius = r0 + (r1 - r0) * s / length
-                underside = tip[2] + s * bz - radius / max(ct, 1e-9)
-                if underside < params.rail_height:
-                    hits.append((s, RAIL))
-                    break
-    if not hits:
+    cx, cy, others, balls = _stick_layout(layout)
+    hit = obstruction(
+        cx, cy, others, stroke.phi, elevation, stroke.a, stroke.b,
+        *_stick_constants(table, params),
+    )  # fmt: skip
+    if hit == OBSTRUCTION_NONE:
         return None
-    return min(hits, key=lambda h: h[0])[1]
+    return RAIL if hit == OBSTRUCTION_RAIL else balls[hit]

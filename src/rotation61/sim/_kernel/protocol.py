@@ -217,3 +217,7 @@ STATUS_EVENT_LIMIT: Final = 1
 LAYOUT_OK: Final = 0
 LAYOUT_OFF_TABLE: Final = 1
 LAYOUT_OVERLAP: Final = 2
+
+# What the cue stick passes through (clearance.obstruction), besides a ball's row.
+OBSTRUCTION_NONE: Final = -1
+OBSTRUCTION_RAIL: Final = -2
