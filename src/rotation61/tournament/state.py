@@ -121,6 +121,18 @@ class EventState:
             + ("" if self.drawn else " (the draw has not been made)")
         )
 
+    def winners_into(self, match_id: str) -> tuple[str, ...]:
+        """The matches whose winners play in this one, in slot order (a bracket's lines).
+
+        A player's own slot and a loser's drop (into the losers' side) are not lines.
+
+        Raises:
+            UnknownMatchError: no such match (yet).
+        """
+        self.match(match_id)
+        spec = self._structure.specs[self._structure.index[match_id]]
+        return tuple(slot.ref for slot in spec.slots if slot.kind is SlotKind.WINNER)
+
     @property
     def started(self) -> bool:
         """Whether any match has been called, played or walked over."""

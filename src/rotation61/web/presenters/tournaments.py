@@ -6,7 +6,8 @@ stream carries the whole fragment again (rendered once per language per change).
 
 - Elimination formats: one SVG per part of the bracket (winners' side, losers' side,
   finals; the main bracket in single elimination), a column per round, the matches of
-  a round spaced evenly, with connectors where a round feeds the next one pair by pair.
+  a round spaced evenly, with a line from each match to the one its winner plays next
+  (within the part: a loser's drop into the losers' side has none).
 - Round robin and Swiss: a table of matches per round.
 - Groups then knockout: per group, its standings (under the group's tie-break line,
   the players through to the knockout marked once it is drawn) and its matches by
@@ -165,18 +166,23 @@ def _svg(
             places[match.id] = (x, y)
             boxes[f"m-{match.id}"] = _box(live, match, x, y, lang)
             parts.append(boxes[f"m-{match.id}"])
-        if col and len(columns[keys[col - 1]]) == 2 * len(column):
-            before = sorted(columns[keys[col - 1]], key=lambda m: m.index)
-            for i, match in enumerate(column):
-                x2, y2 = places[match.id]
-                for feeder in before[2 * i : 2 * i + 2]:
-                    x1, y1 = places[feeder.id]
-                    mid = x1 + _BOX_W + _COL_GAP // 2
-                    parts.insert(
-                        0,
-                        f'<path d="M{x1 + _BOX_W} {y1 + _BOX_H // 2} H{mid} V{y2 + _BOX_H // 2} '
-                        f'H{x2}" fill="none" stroke="#aaa"/>',
-                    )
+    # a line from each match to the one its winner plays next, where both are drawn here
+    state = live.state
+    lines: list[str] = []
+    for match in matches:
+        if state is None or match.id not in places:
+            continue
+        x2, y2 = places[match.id]
+        for feeder in state.winners_into(match.id):
+            if feeder not in places:
+                continue
+            x1, y1 = places[feeder]
+            mid = x1 + _BOX_W + _COL_GAP // 2
+            lines.append(
+                f'<path d="M{x1 + _BOX_W} {y1 + _BOX_H // 2} H{mid} V{y2 + _BOX_H // 2} '
+                f'H{x2}" fill="none" stroke="#aaa"/>'
+            )
+    parts = lines + parts  # under the boxes
     return (
         f'<figure class="bracket"><figcaption>{escape(title)}</figcaption>'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
