@@ -115,3 +115,20 @@ def test_the_cached_setup_is_never_written_and_equal_tables_give_equal_shots() -
     again = simulate(layout, stroke, table=SimTable(), params=Params())  # equal, not identical
     assert again.shot == first.shot
     assert np.array_equal(again.log, first.log)
+
+
+def test_the_referee_facts_are_built_on_first_access_then_kept() -> None:
+    layout = break_layout(TABLE_9FT, np.random.default_rng(4))
+    stroke = break_stroke(layout)
+    untouched, looked_at = simulate(layout, stroke), simulate(layout, stroke)
+    shot = looked_at.shot
+    assert looked_at.shot is shot  # kept
+    assert looked_at.pocketed is looked_at.pocketed
+    # equality and hashing compare the facts, pocketed balls, duration and event count
+    assert untouched == looked_at
+    assert hash(untouched) == hash(looked_at)
+    assert untouched.shot == shot
+    assert repr(untouched).startswith(f"SimResult(shot={shot!r}, pocketed=")
+    other = simulate(layout, dataclasses.replace(stroke, speed=stroke.speed * 0.5))
+    assert other != untouched
+    assert {untouched, looked_at, other} == {untouched, other}

@@ -303,9 +303,14 @@ class Trajectory:
         return {ball: out[:, i, :] for i, ball in enumerate(self._ids)}
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class SimResult:
     """A simulated shot: the referee's facts, where the balls stopped, and the event log.
+
+    The kernel computes the facts with the shot; the referee's :class:`Shot` and the
+    pocketed balls are built from them on first access (a caller who wants only the
+    physics does not pay for them), then kept. Two results are equal when their facts,
+    pocketed balls, durations and event counts are.
 
     Attributes:
         shot: the observed facts in the referee's event model.
@@ -315,16 +320,53 @@ class SimResult:
         trajectory: every ball's state at any time, if requested.
     """
 
-    shot: Shot
-    pocketed: tuple[tuple[Ball, PocketId], ...]
     duration: float
     event_count: int
-    trajectory: Trajectory | None = dataclasses.field(default=None, compare=False)
-    _final: _F64 = dataclasses.field(repr=False, compare=False)
-    _states: _I64 = dataclasses.field(repr=False, compare=False)
-    _log: _F64 = dataclasses.field(repr=False, compare=False)
-    _ids: tuple[Ball, ...] = dataclasses.field(repr=False, compare=False)
-    _table: SimTable = dataclasses.field(repr=False, compare=False)
+    trajectory: Trajectory | None = None
+    _final: _F64
+    _states: _I64
+    _log: _F64
+    _ids: tuple[Ball, ...]
+    _table: SimTable
+    _facts: tuple[_F64, bool, list[int], list[int], list[int]]
+    _made: list[tuple[Shot, tuple[tuple[Ball, PocketId], ...]]]
+
+    def _referee(self) -> tuple[Shot, tuple[tuple[Ball, PocketId], ...]]:
+        made = self._made
+        if not made:
+            start, in_kitchen, states, facts, rails = self._facts
+            ids = self._ids
+            rows = range(len(ids))
+            final, spec = self._final, self._table.spec
+            made.append(_shot(ids, start, in_kitchen, final, rows, states, facts, rails, spec))
+        return made[0]
+
+    @property
+    def shot(self) -> Shot:
+        """The observed facts in the referee's event model."""
+        return self._referee()[0]
+
+    @property
+    def pocketed(self) -> tuple[tuple[Ball, PocketId], ...]:
+        """The balls pocketed, in order, with their pockets (the cue ball too)."""
+        return self._referee()[1]
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.shot, self.pocketed, self.duration, self.event_count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"SimResult(shot={self.shot!r}, pocketed={self.pocketed!r}, "
+            f"duration={self.duration!r}, event_count={self.event_count!r})"
+        )
 
     @property
     def positions(self) -> tuple[tuple[Ball, Point], ...]:
@@ -355,8 +397,6 @@ _SET_RESULT: Final = tuple(
 
 
 def _result(
-    shot: Shot,
-    pocketed: tuple[tuple[Ball, PocketId], ...],
     duration: float,
     event_count: int,
     trajectory: Trajectory | None,
@@ -365,19 +405,20 @@ def _result(
     log: _F64,
     ids: tuple[Ball, ...],
     table: SimTable,
+    facts: tuple[_F64, bool, list[int], list[int], list[int]],
 ) -> SimResult:
-    """``SimResult(shot=shot, ...)``, its fields given in order, at a third of the cost.
+    """``SimResult(duration=..., ...)``, its fields given in order, at a third of the cost.
 
     A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``;
-    SimResult has no checks to skip.
+    SimResult has no checks to skip. ``facts`` are :func:`_shot`'s inputs (the start
+    centres, whether the cue ball starts in the kitchen, and the kernel's states, facts
+    and cushion flags as lists), for the referee's facts on first access.
     """
     result: SimResult = _new(SimResult)
     (
-        set_shot, set_pocketed, set_duration, set_count, set_trajectory, set_final,
-        set_states, set_log, set_ids, set_table,
+        set_duration, set_count, set_trajectory, set_final, set_states, set_log, set_ids,
+        set_table, set_facts, set_made,
     ) = _SET_RESULT  # fmt: skip
-    set_shot(result, shot)
-    set_pocketed(result, pocketed)
     set_duration(result, duration)
     set_count(result, event_count)
     set_trajectory(result, trajectory)
@@ -386,6 +427,8 @@ def _result(
     set_log(result, log)
     set_ids(result, ids)
     set_table(result, table)
+    set_facts(result, facts)
+    set_made(result, [])
     return result
 
 
@@ -786,10 +829,7 @@ def simulate(
             f"the shot did not come to rest within {max_events} events ({stroke!r})"
         )
     values = ints.tolist()
-    shot, pocketed = _shot(
-        ids, start, in_kitchen, pos, range(n), values[:n], values[n:f_end], values[f_end:],
-        setup.spec,
-    )  # fmt: skip
+    facts_in = (start, in_kitchen, values[:n], values[n:f_end], values[f_end:])
     log = log[:count].copy()
     traj = None
     if trajectory:
@@ -797,7 +837,7 @@ def simulate(
         begin[:, _SEG_STATE:][:, _POS] = start
         begin[:, _SEG_STATE + protocol.STATE_MOTION] = protocol.MOTION_STATIONARY
         traj = Trajectory(ids, begin, log, params, float(t_end))
-    return _result(shot, pocketed, float(t_end), int(count), traj, pos, st, log, ids, table)
+    return _result(float(t_end), int(count), traj, pos, st, log, ids, table, facts_in)
 
 
 # --------------------------------------------------------------------------- batch
