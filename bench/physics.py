@@ -253,11 +253,46 @@ def batch_throughput(cases: list[Case], what: str) -> None:
     )
 
 
+def python_facts_runner(layout: dict[int, Point]) -> Callable[[Stroke], object]:
+    """One shot as a search did before the batch API: the kernel, then the facts in Python.
+
+    The kernel's event loop alone (``shoot``), then the referee's facts read from its log
+    by the plain-Python reference of the facts kernel (``shot_facts.py_func``, the same
+    code uncompiled) and the referee's ``Shot`` built from them (``engine._shot``).
+    """
+    from rotation61.sim.engine import _shot
+
+    ids, start, kitchen = _prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
+    lines, points, pockets = DEFAULT_TABLE.arrays()
+    p = DEFAULT_PARAMS.vector()
+    n = len(ids)
+    ev = np.empty((20_001, simulate(layout, Stroke(speed=1.0, phi=0.0)).log.shape[1]))
+    python_facts = getattr(k.shot_facts, "py_func", k.shot_facts)
+
+    def run(stroke: Stroke) -> object:
+        pos, st = start.copy(), np.zeros(n, np.int64)
+        count, _, _ = k.shoot(
+            pos, np.zeros((n, 2)), np.zeros((n, 3)), st, np.array(stroke.as_tuple()),
+            lines, points, pockets, p, DEFAULT_TABLE.head_string_x, kitchen, ev, 20_000,
+        )  # fmt: skip
+        facts = np.empty(k.protocol.F_POCKETED + 2 * n, np.int64)
+        rails = np.empty(n, np.int64)
+        python_facts(ev, count, n, facts, rails)
+        return _shot(
+            ids, start, kitchen, pos, range(n), st.tolist(), facts.tolist(), rails.tolist(),
+            DEFAULT_TABLE.spec,
+        )[0]  # fmt: skip
+
+    return run
+
+
 def search_throughput(rng: np.random.Generator, rounds: int = 5) -> None:
     """simulate_strokes (noise, facts in the kernel) vs simulate() + .shot per shot.
 
-    The three are timed in alternation, ``rounds`` times (the batch on all cores, the batch
-    on one thread, then 1,000 of its samples one call at a time), so that each ratio compares
+    The four are timed in alternation, ``rounds`` times (the batch on all cores, the batch
+    on one thread, then 1,000 of its samples one ``simulate()`` call at a time, and 300 of
+    them as a search played them before the batch API: the kernel per shot, then the
+    referee's facts in Python, :func:`python_facts_runner`), so that each ratio compares
     runs made under the same machine load; the medians of the per-round ratios are printed
     with the load average.
     """
@@ -269,7 +304,8 @@ def search_throughput(rng: np.random.Generator, rounds: int = 5) -> None:
     layout = random_layout(rng, 10)
     strokes = [c[1] for c in random_cases(rng, 200, 2)]
     simulate_strokes(layout, strokes[:2], samples=2, rng=np.random.default_rng(0))
-    rates: dict[str, list[float]] = {"all": [], "one": [], "single": []}
+    rates: dict[str, list[float]] = {"all": [], "one": [], "single": [], "python": []}
+    before_batch = python_facts_runner(layout)
     for r in range(rounds):
         for key, workers in (("all", None), ("one", 1)):
             t0 = time.perf_counter()
@@ -284,6 +320,11 @@ def search_throughput(rng: np.random.Generator, rounds: int = 5) -> None:
         for stroke in noisy:
             simulate(layout, stroke).shot  # noqa: B018
         rates["single"].append(len(noisy) / (time.perf_counter() - t0))
+        before_batch(noisy[0])
+        t0 = time.perf_counter()
+        for stroke in noisy[:300]:
+            before_batch(stroke)
+        rates["python"].append(len(noisy[:300]) / (time.perf_counter() - t0))
     set_threads(None)
     ratio_all = [a / s for a, s in zip(rates["all"], rates["single"], strict=True)]
     ratio_one = [a / s for a, s in zip(rates["one"], rates["single"], strict=True)]
@@ -295,6 +336,13 @@ def search_throughput(rng: np.random.Generator, rounds: int = 5) -> None:
         f"{statistics.median(ratio_all):.1f}x [{min(ratio_all):.1f}-{max(ratio_all):.1f}], "
         f"one thread {statistics.median(ratio_one):.1f}x "
         f"[{min(ratio_one):.1f}-{max(ratio_one):.1f}] (load average {_load()})"
+    )
+    ratio_python = [a / s for a, s in zip(rates["all"], rates["python"], strict=True)]
+    print(
+        f"search: against per-shot kernel calls plus the facts in Python (as before the batch "
+        f"API) {statistics.median(rates['python']):,.0f}/s: ratio all cores "
+        f"{statistics.median(ratio_python):.1f}x "
+        f"[{min(ratio_python):.1f}-{max(ratio_python):.1f}]"
     )
 
 
