@@ -461,6 +461,10 @@ def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
 # --------------------------------------------------------------------------- layouts
 
 
+_INT_ONLY: Final = {int}
+"""The set of the types of a layout's ball numbers when every one is an ``int``."""
+
+
 def _ball_order(layout: Layout) -> tuple[Ball, ...]:
     """The layout's balls, the cue ball first then ascending; checks the ball numbers."""
     if CUE_BALL not in layout:
@@ -469,8 +473,8 @@ def _ball_order(layout: Layout) -> tuple[Ball, ...]:
         ids = sorted(layout)
     except TypeError as err:
         raise SimulationError(f"layout balls {list(layout)!r} are not ball numbers") from err
-    # fast path: all ints (``type`` excludes bool) and, sorted, within 0..15
-    if not (all(type(ball) is int for ball in ids) and ids[0] >= 0 and ids[-1] <= 15):
+    # fast path: every one an int (``type`` excludes bool) and, sorted, within 0..15
+    if not (set(map(type, ids)) == _INT_ONLY and ids[0] >= 0 and ids[-1] <= 15):
         for ball in ids:
             if type(ball) is not int or not 0 <= ball <= 15:
                 raise SimulationError(f"layout ball {ball!r} is not a ball number 0..15")
