@@ -153,11 +153,11 @@ def test_aim_offsets_play_a_fan_of_aims_bit_for_bit_as_the_offset_strokes() -> N
 @pytest.mark.parametrize(
     ("offsets", "message"),
     [
-        (np.zeros((2, 3)), r"aim_offsets has shape \(2, 3\): it must be .* = \(1, 3\)"),
-        (np.array([[0.0, np.nan, 1.0]]), "aim_offsets must be finite"),
+        ([[0.0] * 3] * 2, r"aim_offsets has shape \(2, 3\): it must be .* = \(1, 3\)"),
+        ([[0.0, float("nan"), 1.0]], "aim_offsets must be finite"),
     ],
 )
-def test_bad_aim_offsets_are_refused_by_name(offsets: np.ndarray, message: str) -> None:  # type: ignore[type-arg]
+def test_bad_aim_offsets_are_refused_by_name(offsets: list[list[float]], message: str) -> None:
     layout = random_layout(np.random.default_rng(1), balls=3)
     with pytest.raises(SimulationError, match=message):
         simulate_strokes(

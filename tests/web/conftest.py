@@ -96,7 +96,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the PostgreSQL variants (marks cannot be used before the markers exist)."""
     for item in items:
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and "postgres" in callspec.params.values():
+        if callspec is not None and any(
+            isinstance(value, str) and value == "postgres" for value in callspec.params.values()
+        ):
             item.add_marker("postgres")
 
 
