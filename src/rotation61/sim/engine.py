@@ -675,6 +675,11 @@ _GONE: Final = (protocol.MOTION_POCKETED, protocol.MOTION_OFF_TABLE)
 """The motion states of a ball no longer on the table."""
 
 
+def zone_of_centre(spec: TableSpec, x: float, y: float) -> Zone:
+    """The head-string zone (:func:`~rotation61.geometry.zone`) of a ball centred at (x, y), m."""
+    return zone(spec, Point(x / METERS_PER_INCH, y / METERS_PER_INCH))
+
+
 def _shot(
     ids: tuple[Ball, ...],
     start: _F64,
@@ -728,7 +733,7 @@ def _shot(
         first_zone = None
         if first is not None:
             fx, fy = start[rows[first_idx]]
-            first_zone = zone(spec, Point(fx / METERS_PER_INCH, fy / METERS_PER_INCH))
+            first_zone = zone_of_centre(spec, float(fx), float(fy))
         kitchen = KitchenFacts(
             crossed_before_first_contact=bool(facts[protocol.F_CROSSED_BEFORE]),
             first_contact_type=contact,
@@ -738,7 +743,7 @@ def _shot(
     rest_zone = Zone.OUTSIDE
     if n > 1 and states[1] not in _GONE:
         rx, ry = final[rows[1]].tolist()
-        rest_zone = zone(spec, Point(rx / METERS_PER_INCH, ry / METERS_PER_INCH))
+        rest_zone = zone_of_centre(spec, rx, ry)
     # the facts are valid by construction (ball numbers of a checked layout, the cue
     # ball never an object-ball fact): built without re-running Shot's checks
     shot = simulated_shot(

@@ -15,12 +15,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from rotation61.geometry import METERS_PER_INCH, Point, zone
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import Shot
 from rotation61.rules.table import Zone
 from rotation61.sim._kernel import protocol
-from rotation61.sim.engine import BatchResult, Layout, _run_batch
+from rotation61.sim.engine import BatchResult, Layout, _run_batch, zone_of_centre
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
 from rotation61.sim.stroke import Stroke
@@ -157,7 +156,7 @@ class StrokeSamples:
             rest = None
             if lowest_on[row]:
                 x, y = final[row, 1]
-                rest = zone(spec, Point(float(x) / METERS_PER_INCH, float(y) / METERS_PER_INCH))
+                rest = zone_of_centre(spec, float(x), float(y))
             key = (
                 facts[row].tobytes(),
                 rails[row].tobytes(),
