@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rotation61.records import Input, MatchHeader
-from rotation61.web.core.errors import MatchNotFoundError, StaleInputError
+from rotation61.web.adapters.matches import final_message
+from rotation61.web.core.errors import MatchFinalError, MatchNotFoundError, StaleInputError
 from rotation61.web.core.model import MatchStatus, StoredMatch
 
 
@@ -15,6 +16,7 @@ class FakeRepository:
         self.matches: dict[int, StoredMatch] = {}
         self.inputs: dict[int, list[Input]] = {}
         self.forms: dict[str, int] = {}
+        self.strokes: dict[tuple[int, int], dict[str, float]] = {}
 
     def add_match(
         self,
@@ -70,14 +72,29 @@ class FakeRepository:
         status: MatchStatus,
         racks_won: tuple[int, int],
         created_at: str,
+        stroke: Mapping[str, float] | None = None,
     ) -> None:
         log = self.inputs[match_id]
+        final_for = self.matches[match_id].final_for
+        if final_for is not None:
+            raise MatchFinalError(final_message(match_id, final_for))
         if len(log) != seq - 1:
             raise StaleInputError(f"input {seq} of match {match_id} already exists")
         log.append(item)
+        if stroke is not None:
+            self.strokes[(match_id, seq)] = dict(stroke)
         self.matches[match_id] = dataclasses.replace(
             self.matches[match_id], log_length=seq, status=status, racks_won=racks_won
         )
+
+    def make_final(self, match_id: int, length: int, final_for: str) -> bool:
+        stored = self.matches[match_id]
+        if stored.log_length != length:
+            return False
+        if stored.final_for is None:
+            self.matches[match_id] = dataclasses.replace(stored, final_for=final_for)
+            return True
+        return stored.final_for == final_for
 
 
 class RecordingNotifier:

@@ -113,6 +113,10 @@ class MatchOut(BaseModel):
     racks_won: list[int]
     log_length: int
     created_at: str
+    final: bool = Field(
+        default=False,
+        description="an event has stored the match's result: it takes no more inputs",
+    )
 
 
 class MatchWithPin(MatchOut):
@@ -204,6 +208,9 @@ class ScoreboardView(BaseModel):
     winner: str | None
     event: str | None = Field(description="the header's Event tag")
     round: str | None = Field(description="the header's Round tag")
+    final: bool = Field(
+        description="an event has stored the match's result: no more inputs (the desk corrects)"
+    )
 
 
 class OptionOut(BaseModel):

@@ -12,15 +12,21 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from rotation61.records import Input, MatchHeader, input_from_dict, input_to_dict
 from rotation61.rules import Rotation61Error, Seat
 from rotation61.web.adapters.orm import InputRow, MatchRow
+from rotation61.web.adapters.play import write_stroke
 from rotation61.web.core.database import write_lock
-from rotation61.web.core.errors import DuplicateFormError, MatchNotFoundError, StaleInputError
+from rotation61.web.core.errors import (
+    DuplicateFormError,
+    MatchFinalError,
+    MatchNotFoundError,
+    StaleInputError,
+)
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
     TABLE_SIZE_TAG,
@@ -34,6 +40,9 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "Repository",
     "SqlRepository",
+    "final_label",
+    "final_message",
+    "make_final_in",
     "match_row",
     "notify_payload",
     "parse_payload",
@@ -57,7 +66,11 @@ _LOAD_INPUTS: Final = (
 )
 _MOVE_LOG: Final = (
     update(MatchRow)
-    .where(MatchRow.id == bindparam("p_match"), MatchRow.log_length == bindparam("p_prev"))
+    .where(
+        MatchRow.id == bindparam("p_match"),
+        MatchRow.log_length == bindparam("p_prev"),
+        MatchRow.final_for.is_(None),
+    )
     .values(
         log_length=bindparam("p_seq"),
         status=bindparam("p_status"),
@@ -115,8 +128,18 @@ class Repository(Protocol):
         status: MatchStatus,
         racks_won: tuple[int, int],
         created_at: str,
+        stroke: Mapping[str, float] | None = None,
     ) -> None:
-        """Store input number ``seq``; :class:`StaleInputError` if that place is taken."""
+        """Store input number ``seq`` (and a browser game's stroke with it), or nothing.
+
+        Raises:
+            StaleInputError: that place is taken.
+            MatchFinalError: the match is final (an event has stored its result).
+        """
+        ...
+
+    def make_final(self, match_id: int, length: int, final_for: str) -> bool:
+        """Mark a match final if it still stands at ``length`` inputs (or already is)."""
         ...
 
 
@@ -140,6 +163,7 @@ def _stored(row: MatchRow) -> StoredMatch:
         status=MatchStatus(row.status),
         racks_won=(row.racks_won_a, row.racks_won_b),
         created_at=row.created_at,
+        final_for=row.final_for,
     )
 
 
@@ -273,11 +297,17 @@ class SqlRepository:
         status: MatchStatus,
         racks_won: tuple[int, int],
         created_at: str,
+        stroke: Mapping[str, float] | None = None,
     ) -> None:
         """Store input number ``seq`` and commit; PostgreSQL notifies every worker.
 
+        One transaction, conditional on the match standing at input ``seq - 1`` and not
+        being final: the input, the match's summary and a browser game's ``stroke`` are
+        all stored, or nothing is.
+
         Raises:
             StaleInputError: input ``seq`` already exists (another input won the race).
+            MatchFinalError: the match is final (an event has stored its result).
         """
         data = input_to_dict(item)
         payload = json.dumps(data, separators=(",", ":"))
@@ -298,21 +328,71 @@ class SqlRepository:
             try:
                 with self._engine.begin() as conn:
                     if conn.execute(_MOVE_LOG, params).rowcount != 1:
+                        final = conn.scalar(
+                            select(MatchRow.final_for).where(MatchRow.id == match_id)
+                        )
+                        if final is not None:
+                            raise MatchFinalError(final_message(match_id, final))
                         raise StaleInputError(
                             f"stale input: it was made for input {seq} of match {match_id}, "
                             "which another input already took; reload the match"
                         )
                     store = _STORE_INPUT_NOTIFY if self._is_postgres else _STORE_INPUT
                     conn.execute(store, params).close()
+                    if stroke is not None:
+                        write_stroke(conn, match_id, seq, stroke)
             except IntegrityError as err:
                 raise StaleInputError(
                     f"stale input: input {seq} of match {match_id} already exists; reload"
                 ) from err
 
+    def make_final(self, match_id: int, length: int, final_for: str) -> bool:
+        """Mark a match final if it still stands at ``length`` inputs (or is already).
+
+        Returns:
+            Whether the match is now final at ``length`` inputs (``False``: it has moved
+            on, or is final for something else).
+        """
+        with self._write_lock, self._engine.begin() as conn:
+            return make_final_in(conn, match_id, length, final_for)
+
     def count_matches(self) -> int:
         """How many matches are stored."""
         with self._sessions() as session:
             return int(session.scalar(select(func.count()).select_from(MatchRow)) or 0)
+
+
+def final_label(event_id: int, code: str) -> str:
+    """The ``final_for`` of a match whose result event ``event_id`` stored for ``code``."""
+    return f"{event_id}:{code}"
+
+
+def final_message(match_id: int, final_for: str) -> str:
+    """Why a final match takes no input (the engine's words; the shells word it anew)."""
+    event, _, code = final_for.partition(":")
+    return (
+        f"match {match_id} is final: event {event} has stored its result ({code}); "
+        "a change goes through the event's correction on the desk"
+    )
+
+
+def make_final_in(conn: Connection, match_id: int, length: int, final_for: str) -> bool:
+    """:meth:`SqlRepository.make_final` inside the caller's transaction."""
+    moved = conn.execute(
+        update(MatchRow)
+        .where(
+            MatchRow.id == match_id,
+            MatchRow.log_length == length,
+            MatchRow.final_for.is_(None),
+        )
+        .values(final_for=final_for)
+    )
+    if moved.rowcount == 1:
+        return True
+    row = conn.execute(
+        select(MatchRow.log_length, MatchRow.final_for).where(MatchRow.id == match_id)
+    ).first()
+    return row is not None and row[0] == length and row[1] == final_for
 
 
 def notify_payload(match_id: int, seq: int, stored_input: str) -> str:

@@ -51,6 +51,8 @@ class MatchRow(Base):
     racks_won_b: Mapped[int] = mapped_column(Integer, default=0)
     form_id: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     created_at: Mapped[str] = mapped_column(String(32))
+    final_for: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    """Set when an event stores the match's result: no input is accepted after it."""
 
 
 class InputRow(Base):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from sqlalchemy import Engine, delete, func, select, text, update
@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from rotation61.records import MatchHeader
 from rotation61.tournament import DuplicateEntryError, Input, UnknownPlayerError
 from rotation61.tournament.codec import input_from_dict, input_to_dict
-from rotation61.web.adapters.matches import match_row
+from rotation61.web.adapters.matches import make_final_in, match_row
 from rotation61.web.adapters.orm import (
     HallTableRow,
     TournamentEntryRow,
@@ -300,6 +300,8 @@ class SqlTournaments:
         *,
         created_at: str,
         entries_version: int | None = None,
+        finals: Sequence[tuple[int, int, str]] = (),
+        pins: Mapping[int, str] | None = None,
     ) -> list[StoredInput]:
         """Store inputs ``prev + 1 ..`` (and the matches of their calls) in one transaction.
 
@@ -309,10 +311,15 @@ class SqlTournaments:
             items: each input, with the scorekeeper match to create for a call.
             created_at: the time stamp of the rows.
             entries_version: for the draw: the entries' version it was made from.
+            finals: scorekeeper matches the inputs decide, made final in the same
+                transaction: ``(match, its number of inputs, label)``.
+            pins: new table PINs stored in the same transaction (as the event starts
+                or finishes).
 
         Raises:
             StaleInputError: another input took place ``prev + 1`` first (or the entries
-                changed since the draw was made).
+                changed since the draw was made), or a match of ``finals`` has moved
+                past its number of inputs.
         """
         out: list[StoredInput] = []
         new = prev + len(items)
@@ -328,6 +335,11 @@ class SqlTournaments:
                     raise StaleInputError(
                         f"stale: event {event_id} has moved past input {prev}; retry"
                     )
+                for match_id, length, label in finals:
+                    if not make_final_in(session.connection(), match_id, length, label):
+                        raise StaleInputError(
+                            f"stale: match {match_id} has moved past input {length}; retry"
+                        )
                 for seq, (item, call) in enumerate(items, start=prev + 1):
                     ref: int | None = None
                     if call is not None:
@@ -347,6 +359,8 @@ class SqlTournaments:
                         )
                     )
                     out.append(StoredInput(seq=seq, item=item, match_ref=ref))
+                if pins:
+                    _store_pins(session, pins)
                 if self._is_postgres:
                     session.execute(
                         text("SELECT pg_notify(:channel, :payload)"),
@@ -386,6 +400,12 @@ class SqlTournaments:
                 session.rollback()
         return self.table_pins()
 
+    def set_table_pins(self, pins: Mapping[int, str]) -> None:
+        """Give tables new PINs (their open sessions end), committed on return."""
+        with self._write_lock, self._sessions() as session:
+            _store_pins(session, pins)
+            session.commit()
+
     def table_pins(self) -> dict[int, str]:
         """Every table's PIN, by number."""
         with self._sessions() as session:
@@ -396,6 +416,18 @@ class SqlTournaments:
         """How many events are stored."""
         with self._sessions() as session:
             return int(session.scalar(select(func.count()).select_from(TournamentRow)) or 0)
+
+
+def _store_pins(session: Session, pins: Mapping[int, str]) -> None:
+    """Set (or add) the PINs of tables inside the caller's transaction."""
+    have = {row.number: row for row in session.scalars(select(HallTableRow))}
+    for number, pin in pins.items():
+        row = have.get(number)
+        if row is None:
+            session.add(HallTableRow(number=number, pin=pin))
+        else:
+            row.pin = pin
+    session.flush()
 
 
 def parse_event_payload(payload: str) -> tuple[int, int, None] | None:

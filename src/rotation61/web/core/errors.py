@@ -30,6 +30,7 @@ __all__ = [
     "CsrfError",
     "DuplicateFormError",
     "EntriesClosedError",
+    "MatchFinalError",
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
@@ -97,6 +98,15 @@ class PayloadTooLargeError(WebError):
 
 class StaleInputError(WebError):
     """The input was made against an older state of the match (stale or replayed form)."""
+
+    status = 409
+
+
+class MatchFinalError(WebError):
+    """The match is final: an event has stored its result, so it takes no more inputs.
+
+    A change goes through the event's correction on the desk (audited).
+    """
 
     status = 409
 

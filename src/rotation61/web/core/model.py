@@ -53,6 +53,9 @@ class StoredMatch:
         status: where it stands after those inputs.
         racks_won: racks won per seat after those inputs.
         created_at: when it was created (ISO 8601, UTC).
+        final_for: once an event has stored this match's result, that event's reference
+            (``"<event id>:<match code>"``): the match then takes no more inputs, and a
+            change goes through the event's correction on the desk.
     """
 
     id: int
@@ -62,6 +65,12 @@ class StoredMatch:
     status: MatchStatus
     racks_won: tuple[int, int]
     created_at: str
+    final_for: str | None = None
+
+    @property
+    def is_final(self) -> bool:
+        """Whether an event has taken this match's result (no more inputs)."""
+        return self.final_for is not None
 
     @property
     def table_name(self) -> str:

@@ -186,6 +186,7 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "winner": None if winner is None else names[winner],
         "event": _tag(stored, "Event"),
         "round": _tag(stored, "Round"),
+        "final": stored.is_final,
     }
 
 
@@ -304,8 +305,8 @@ def console_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ConsoleV
         chooser=None if pending is None else names[pending.chooser],
         options=options,
         spotting_svg=_spotting(stored, log, lang),
-        can_undo=log.can_undo,
-        can_override=override_base is not None,
+        can_undo=log.can_undo and not stored.is_final,
+        can_override=override_base is not None and not stored.is_final,
         override_base=override_base,
         history=history,
         referee_present=rack.rules.referee_present,

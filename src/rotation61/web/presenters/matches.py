@@ -23,6 +23,7 @@ def match_out(stored: StoredMatch) -> MatchOut:
         racks_won=list(stored.racks_won),
         log_length=stored.log_length,
         created_at=stored.created_at,
+        final=stored.is_final,
     )
 
 

@@ -31,8 +31,13 @@ from rotation61.records import (
     to_json,
 )
 from rotation61.rules import Rotation61Error, Seat
-from rotation61.web.adapters.matches import Repository
-from rotation61.web.core.errors import AuthenticationError, OutOfRangeError, StaleInputError
+from rotation61.web.adapters.matches import Repository, final_message
+from rotation61.web.core.errors import (
+    AuthenticationError,
+    MatchFinalError,
+    OutOfRangeError,
+    StaleInputError,
+)
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
     TABLE_SIZE_TAG,
@@ -377,6 +382,8 @@ class MatchService:
             stored, log = known
         for item in self._repo.load_inputs(match_id, after=log.length):
             log = log.append(item)
+        if known is not None and log.match.is_over and stored.final_for is None:
+            stored = self._repo.get_match(match_id)  # another worker may have made it final
         self._remember(match_id, stored, log)
         return stored, log
 
@@ -400,6 +407,21 @@ class MatchService:
         self._remember(match_id, known[0], new)
         return True
 
+    def make_final(self, match_id: int, length: int, final_for: str) -> bool:
+        """Mark a match final while it stands at ``length`` inputs (see the repository).
+
+        Returns:
+            Whether it is now final at ``length`` inputs.
+        """
+        done = self._repo.make_final(match_id, length, final_for)
+        self.forget(match_id)
+        return done
+
+    def forget(self, match_id: int) -> None:
+        """Drop a match from memory: its stored setup changed (it became final)."""
+        with self._lock:
+            self._cache.pop(match_id, None)
+
     def _remember(self, match_id: int, stored: StoredMatch, log: MatchLog) -> None:
         with self._lock:
             current = self._cache.get(match_id)
@@ -409,14 +431,26 @@ class MatchService:
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
 
-    def submit(self, match_id: int, expected_seq: int, item: Input) -> tuple[StoredMatch, MatchLog]:
-        """Judge an input, store it, then announce it.
+    def submit(
+        self,
+        match_id: int,
+        expected_seq: int,
+        item: Input,
+        *,
+        stroke: Mapping[str, float] | None = None,
+    ) -> tuple[StoredMatch, MatchLog]:
+        """Judge an input, store it, then announce it; a refused input stores nothing.
+
+        The store is conditional on ``expected_seq`` in the same transaction as the
+        write (the repository's :meth:`~Repository.append_input`), so two racing inputs
+        cannot both land, and nothing else is written for a refused one.
 
         Args:
             match_id: the match.
             expected_seq: the number of inputs the referee's screen showed; any other
                 value means the screen was stale or the form was replayed.
             item: the input.
+            stroke: a browser game's cue stroke of a shot input, stored with it.
 
         Returns:
             The match and its new log.
@@ -424,6 +458,7 @@ class MatchService:
         Raises:
             MatchNotFoundError: no match has that number.
             StaleInputError: ``expected_seq`` is not the current number of inputs.
+            MatchFinalError: an event has stored the match's result (it is final).
             IllegalActionError: the referee does not allow the input now.
             InvalidShotError: the shot does not fit the table.
         """
@@ -438,16 +473,23 @@ class MatchService:
                 f"stale input: the screen showed {expected_seq} input(s) but match "
                 f"{match_id} has {log.length}; reload and enter it again"
             )
+        if stored.final_for is not None:
+            raise MatchFinalError(final_message(match_id, stored.final_for))
         new = log.append(item)
         match = new.match
-        self._repo.append_input(
-            match_id,
-            new.length,
-            item,
-            status=status_of(match, new.length),
-            racks_won=match.racks_won,
-            created_at=self._clock(),
-        )
+        try:
+            self._repo.append_input(
+                match_id,
+                new.length,
+                item,
+                status=status_of(match, new.length),
+                racks_won=match.racks_won,
+                created_at=self._clock(),
+                stroke=stroke,
+            )
+        except MatchFinalError:
+            self.forget(match_id)  # the remembered setup is older than the lock
+            raise
         self._remember(match_id, stored, new)
         self._notifier.published(match_id, new.length)
         return stored, new

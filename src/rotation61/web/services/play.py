@@ -4,8 +4,8 @@ A game is a match (:class:`~rotation61.web.services.matches.MatchService` stores
 hall and the scoreboards show it): its header carries the game's mode in the ``Game``
 tag, and each of its shot inputs carries the ball positions before the shot and the
 cue-ball placement. The stroke of each shot is stored beside its input
-(:class:`~rotation61.web.adapters.play.StrokeStore`), *before* the input, so every
-acknowledged shot has its stroke.
+(:class:`~rotation61.web.adapters.play.StrokeStore`), in the same transaction, so every
+acknowledged shot has its stroke and a refused one leaves none.
 
 The state of a game is derived by replay: the referee's state is the replay of the
 inputs (:class:`~rotation61.records.MatchLog`); the balls on the table are the
@@ -567,10 +567,12 @@ class PlayService:
             start = dict(sorted(layout.items()))
             result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
             item = ShotInput(shot=result.shot, placement=placement, positions=tuple(start.items()))
-            game.log.append(item)  # judged before anything is stored
             seq = expected_seq + 1
-            self._strokes.put_stroke(match_id, seq, stroke_to_dict(stroke))
-            stored, log = self._matches.submit(match_id, expected_seq, item)
+            # the stroke is stored with its input, in one transaction conditional on
+            # expected_seq: a refused stroke writes nothing
+            stored, log = self._matches.submit(
+                match_id, expected_seq, item, stroke=stroke_to_dict(stroke)
+            )
             ruling = log.steps()[-1].ruling
             assert ruling is not None
             with self._lock:

@@ -60,6 +60,7 @@ from rotation61.tournament import (
 from rotation61.tournament import Input as EventInput
 from rotation61.tournament.csvfiles import PlayersCsvError, read_players_csv
 from rotation61.tournament.csvfiles import standings_csv as tournament_standings_csv
+from rotation61.web.adapters.matches import final_label
 from rotation61.web.adapters.tournaments import (
     NewCall,
     SqlTournaments,
@@ -69,6 +70,7 @@ from rotation61.web.adapters.tournaments import (
     name_key,
 )
 from rotation61.web.core.errors import (
+    MatchNotFoundError,
     OutOfRangeError,
     StaleInputError,
     WrongTableError,
@@ -738,14 +740,18 @@ class TournamentService:
 
     # --- The tables --------------------------------------------------------------------
 
-    def report(
-        self, event_id: int, table: int, code: str, match_ref: int, state: MatchState
-    ) -> LiveEvent:
-        """Store the result of a table's finished scorekeeper match.
+    def report(self, event_id: int, table: int, code: str, match_ref: int) -> LiveEvent:
+        """Store the result of a table's finished scorekeeper match, and make it final.
+
+        The result is taken from the match as stored now; in the same transaction the
+        match is made final at that input (no more inputs: a change goes through
+        :meth:`correct`). If an input lands on the match first (an undo on a second
+        tablet), the result is judged again on the match as it then stands.
 
         Raises:
-            WrongTableError: the match is not the one playing on that table.
+            WrongTableError: the match is not the one playing on that table, or not over.
         """
+        lengths: dict[int, int] = {}
 
         def make(live: LiveEvent) -> list[EventInput]:
             now = live.table_match(table)
@@ -754,15 +760,19 @@ class TournamentService:
                     f"match {code!r} (scorekeeper match {match_ref}) is not playing on "
                     f"table {table} of event {event_id}"
                 )
-            return [_result_of(code, now[0].players, state, match_ref)]
+            _stored, log = self._matches.board(match_ref)
+            if not log.match.is_over:
+                raise WrongTableError(f"match {code!r} on table {table} is not over")
+            lengths[match_ref] = log.length  # the input whose end the result is
+            return [_result_of(code, now[0].players, log.match, match_ref)]
 
-        return self._submit(event_id, make)
+        return self._submit(event_id, make, lengths=lengths)
 
-    def match_over(self, match_ref: int, state: MatchState) -> LiveEvent | None:
+    def match_over(self, match_ref: int) -> LiveEvent | None:
         """A scorekeeper match ended: if an event called it, store its result there.
 
         Nothing happens if the match is no longer playing in its event (the desk
-        decided it meanwhile).
+        decided it meanwhile) or is no longer over (an input undid the end first).
         """
         link = self._repo.event_of_match(match_ref)
         if link is None:
@@ -775,9 +785,26 @@ class TournamentService:
         if match.status is not Status.PLAYING or live.refs.get(code) != match_ref:
             return None
         try:
-            return self.report(event_id, int(match.table), code, match_ref, state)
-        except WrongTableError:  # decided by the desk while the result came in
+            return self.report(event_id, int(match.table), code, match_ref)
+        except WrongTableError:  # decided by the desk, or undone, while the result came in
             return None
+
+    def finalise_reported(self, live: LiveEvent) -> None:
+        """Make final every called scorekeeper match whose event match is decided.
+
+        Results stored before matches could be final (an older database) are locked
+        here when the event is resumed at start-up.
+        """
+        if live.state is None:
+            return
+        for match in live.state.matches:
+            ref = live.refs.get(match.id)
+            if ref is None or not match.decided:
+                continue
+            stored = self._matches.get_match(ref)
+            if stored.final_for is None:
+                label = final_label(live.stored.id, match.id)
+                self._matches.make_final(ref, stored.log_length, label)
 
     def resume(self, event_id: int) -> LiveEvent:
         """Store the results of called matches whose scorekeeper match is over.
@@ -786,7 +813,10 @@ class TournamentService:
         its own), the result is taken from the match when the event is next loaded.
         """
         live = self.event(event_id)
-        if not live.running or live.state is None:
+        if live.state is None:
+            return live
+        if not live.running:
+            self.finalise_reported(live)
             return live
         for match in live.state.matches:
             ref = live.refs.get(match.id)
@@ -794,8 +824,10 @@ class TournamentService:
                 continue
             _stored, log = self._matches.board(ref)
             if log.match.is_over:
-                self.match_over(ref, log.match)
-        return self.event(event_id)
+                self.match_over(ref)
+        live = self.event(event_id)
+        self.finalise_reported(live)
+        return live
 
     def resume_all(self) -> None:
         """:meth:`resume` every event that has started (at start-up)."""
@@ -808,8 +840,22 @@ class TournamentService:
 
     # --- Writing -----------------------------------------------------------------------
 
-    def _submit(self, event_id: int, make: Make, *, draw: bool = False) -> LiveEvent:
-        """Judge the inputs on the current state, add the queue's calls, store, announce."""
+    def _submit(
+        self,
+        event_id: int,
+        make: Make,
+        *,
+        draw: bool = False,
+        lengths: Mapping[int, int] | None = None,
+    ) -> LiveEvent:
+        """Judge the inputs on the current state, add the queue's calls, store, announce.
+
+        Every called match that the new inputs decide (a result from its table, the
+        desk's result, a walkover, a withdrawal) has its scorekeeper match made final
+        in the same transaction: after it, the table's console takes no more inputs.
+        ``lengths`` gives, for a table's result, the input whose end it is; if the
+        match has moved past it, nothing is stored and the inputs are made again.
+        """
         for _ in range(_RETRIES):
             live = self.event(event_id)
             items = make(live)
@@ -817,16 +863,24 @@ class TournamentService:
                 raise InvalidEventError(f"event {event_id} has fewer than two players")
             state = live.state
             calls: list[tuple[EventInput, NewCall | None]] = []
+            starting = not state.started
+            table_pins = self._table_pins(live, fresh=starting)
             for item in items:
                 state = play(state, item)
-                new_call = self._new_call(live, state, item) if isinstance(item, Call) else None
+                new_call = (
+                    self._new_call(live, state, item, table_pins)
+                    if isinstance(item, Call)
+                    else None
+                )
                 calls.append((item, new_call))
             if state.started:
                 for call in next_calls(state):
                     state = play(state, call)
-                    calls.append((call, self._new_call(live, state, call)))
+                    calls.append((call, self._new_call(live, state, call, table_pins)))
             if not calls:
                 return live
+            finals = self._finals(live, state, lengths or {})
+            pins = self._rotated_pins(live, state, starting, table_pins)
             try:
                 stored = self._repo.append(
                     event_id,
@@ -834,9 +888,14 @@ class TournamentService:
                     calls,
                     created_at=self._clock(),
                     entries_version=live.stored.entries_version if draw else None,
+                    finals=finals,
+                    pins=pins,
                 )
             except StaleInputError:
                 continue
+            finally:
+                for ref, _length, _label in finals:
+                    self._matches.forget(ref)
             refs = dict(live.refs)
             for row in stored:
                 if row.match_ref is not None and isinstance(row.item, Call):
@@ -852,9 +911,68 @@ class TournamentService:
             return new
         raise StaleInputError(f"event {event_id} is too busy: try again")
 
-    def _new_call(self, live: LiveEvent, state: EventState, call: Call) -> NewCall:
+    def _finals(
+        self, live: LiveEvent, state: EventState, lengths: Mapping[int, int]
+    ) -> list[tuple[int, int, str]]:
+        """The scorekeeper matches the new state decides: (match, its inputs, label)."""
+        if live.state is None:
+            return []
+        out: list[tuple[int, int, str]] = []
+        for match in live.state.matches:
+            ref = live.refs.get(match.id)
+            if ref is None or match.status is not Status.PLAYING:
+                continue
+            if not state.match(match.id).decided:
+                continue
+            length = lengths.get(ref)
+            if length is None:
+                length = self._matches.board(ref)[1].length
+            out.append((ref, length, final_label(live.stored.id, match.id)))
+        return out
+
+    def _table_pins(self, live: LiveEvent, *, fresh: bool) -> dict[int, str]:
+        """The PINs the event's tables have now, or (as it starts) new ones."""
+        tables = range(1, live.settings.tables + 1)
+        if fresh:
+            return {table: self._pins() for table in tables}
+        pins = self._repo.table_pins()
+        return {table: pins.get(table) or self._pins() for table in tables}
+
+    def _rotated_pins(
+        self, live: LiveEvent, state: EventState, starting: bool, pins: dict[int, str]
+    ) -> dict[int, str]:
+        """The table PINs to store with the inputs: per event, so sessions end with it.
+
+        As an event starts its tables get new PINs (yesterday's table cookies no longer
+        open today's consoles); as it finishes they get new ones again, so its table
+        sessions end with it.
+        """
+        if starting and state.started:
+            return pins
+        if state.finished and not (live.state is not None and live.state.finished):
+            return {table: self._pins() for table in pins}
+        return {}
+
+    def rotate_table_pin(self, table: int) -> str:
+        """Give a table a new PIN (the desk's): every open session of it ends.
+
+        A match already called to the table keeps its own referee PIN; the table's
+        console opens it again with the new table PIN.
+
+        Raises:
+            MatchNotFoundError: no such table.
+        """
+        if table not in self._repo.table_pins():
+            raise MatchNotFoundError(f"no table {table}")
+        pin = self._pins()
+        self._repo.set_table_pins({table: pin})
+        return pin
+
+    def _new_call(
+        self, live: LiveEvent, state: EventState, call: Call, pins: Mapping[int, str]
+    ) -> NewCall:
         match = state.match(call.match)
-        pin = self._repo.table_pins().get(int(call.table)) or self._pins()
+        pin = pins.get(int(call.table)) or self._pins()
         names = (live.name_of(match.players[0]), live.name_of(match.players[1]))
         header = desk_header(
             players=names,
@@ -890,6 +1008,6 @@ class ResultFeed:
         if known is None or self.tournaments is None or not known[1].match.is_over:
             return
         try:
-            self.tournaments.match_over(match_id, known[1].match)
+            self.tournaments.match_over(match_id)
         except Exception:  # the match is stored; resume() takes its result later
             _log.exception("storing the event result of match %s failed", match_id)

@@ -29,6 +29,7 @@
     InvalidShotError: "invalid_shot",
     InvalidStateError: "invalid_shot",
     StaleInputError: "stale",
+    MatchFinalError: "final",
     AuthenticationError: "auth",
     CsrfError: "csrf",
     TooManyAttemptsError: "too_many",
@@ -260,7 +261,8 @@
       '<div class="mid"><div>' + esc(tableLabel(v.table_name)) + "</div><div>" + t("board.rack", {}) + ' <b data-testid="rack-number">' + v.rack_number + "</b> · " + esc(t("board.race_to", { n: v.race_to })) + "</div><div>" + t("board.ball_in_play", {}) + ': <b data-testid="ball-in-play">' + (v.lowest == null ? "–" : v.lowest) + "</b></div><div>" + t("board.points_left", {}) + ': <b data-testid="points-left">' + v.points_left + "</b></div></div>" + side(1);
     const w = $("warning"); w.hidden = !v.warning; w.textContent = v.warning || "";
     $("ruling").innerHTML = (v.last_lines.length ? v.last_lines : v.state_lines.slice(-1)).map((l) => "<p>" + esc(l) + "</p>").join("") +
-      (v.match_over ? '<p data-testid="match-over"><b>' + esc(v.state_lines[v.state_lines.length - 1]) + "</b></p>" : "");
+      (v.match_over ? '<p data-testid="match-over"><b>' + esc(v.state_lines[v.state_lines.length - 1]) + "</b></p>" : "") +
+      (v.final ? '<p class="notice" data-testid="match-final">' + esc(t("console.final", {})) + "</p>" : "");
     $("spotting").hidden = !v.spotting_svg;
     $("spotting-svg").innerHTML = v.spotting_svg || "";
     $("history").innerHTML = v.history.map((h) => '<li value="' + h.n + '"' + (h.overridden ? ' class="overridden"' : "") + ">" + esc(h.lines.join(" ")) + "</li>").join("");

@@ -247,6 +247,13 @@ async def table_pins(service: Tournaments, _org: Organiser) -> dict[int, str]:
     return await run_in_threadpool(service.table_pins)
 
 
+@router.post("/api/tables/{table}/pin", response_model=dict[int, str], responses=ERRORS)
+async def rotate_table_pin(table: int, service: Tournaments, _org: Organiser) -> dict[int, str]:
+    """Give a table a new PIN (the organiser's): its open console sessions end."""
+    pin = await run_in_threadpool(service.rotate_table_pin, table)
+    return {table: pin}
+
+
 @router.get("/api/tables/{table}", response_model=TableNowOut, responses=ERRORS)
 async def table_now(table: int, service: Tournaments) -> TableNowOut:
     """What a table is playing now: the event, the match and its scorekeeper match."""
@@ -329,13 +336,9 @@ async def table_result(
             raise AuthenticationError(f"the PIN of table {table} is required")
         live = service.event(event)
         ref = live.refs.get(match)
-        found = live.table_match(table)
-        if ref is None or found is None or found[0].id != match:
+        if ref is None:
             raise WrongTableError(f"match {match!r} is not playing on table {table}")
-        _stored, log = ctx.service.board(ref)
-        if not log.match.is_over:
-            raise WrongTableError(f"match {match!r} on table {table} is not over")
-        return _out(service.report(event, table, match, ref, log.match))
+        return _out(service.report(event, table, match, ref))
 
     return await run_in_threadpool(run)
 
@@ -434,8 +437,9 @@ async def table_console(table: int, request: Request, ctx: Ctx, lang: Lang) -> R
     response = render(
         request, ctx, "console.html", lang, match_id=match_id, stored=stored, table=table
     )
-    # The match was created with the table's PIN: its referee token follows.
-    set_referee_cookie(response, ctx, match_id, ctx.signer.referee_token(match_id, pin))
+    # The table's session opens the match called to it: its referee token follows (the
+    # match keeps the PIN it was called with when the desk gives the table a new one).
+    set_referee_cookie(response, ctx, match_id, ctx.signer.referee_token(match_id, stored.pin))
     return response
 
 
