@@ -1,7 +1,7 @@
 """Appending inputs to a match: does the 4,000th input cost what the 500th does?
 
 Writes the same long match (random but valid shots and decisions, one seed) through
-``RecordBuilder`` (every client's way of writing a record) for a short and a long
+``MatchLog`` (every client's way of writing a record) for a short and a long
 match, and reports the cost per input and the ratio of the totals (8.0 when appending
 costs the same at any length). With ``--src`` it runs the same measurement against
 other source trees in the same run (e.g. a checkout of an earlier commit), alternating
@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parents[1] / "src"
 _CHILD = r"""
 import json, random, sys, time
 from rotation61.match import decide, play, start_match
-from rotation61.records import RecordBuilder
+from rotation61.records import MatchHeader, MatchLog
 from rotation61.rules import Phase, Shot
 
 def inputs(count, seed=61):
@@ -54,7 +54,7 @@ def inputs(count, seed=61):
     return out
 
 def write(items):
-    b = RecordBuilder.start(players=("An", "Binh"), race_to=10**6)
+    b = MatchLog.begin(MatchHeader.of(players=("An", "Binh"), race_to=10**6))
     start = time.perf_counter()
     for item in items:
         if isinstance(item, Shot):

@@ -17,21 +17,23 @@ from rotation61.cli.score.files import (
     read_record,
     write_atomically,
 )
-from rotation61.records import MatchRecord, RecordBuilder, format_match, to_json
+from rotation61.records import MatchHeader, MatchLog, MatchRecord, format_match, to_json
 from rotation61.rules import OfficialEvent, Option, Seat, Shot
 
 
 def _record() -> MatchRecord:
     """A short match: a break, a foul, a decision, a concession, a shot of the next rack."""
-    builder = RecordBuilder.start(
-        players=("An", "Bình"), race_to=2, tags=[("Event", "Open"), ("Date", "2025-01-02")]
+    log = MatchLog.begin(
+        MatchHeader.of(
+            players=("An", "Bình"), race_to=2, tags=[("Event", "Open"), ("Date", "2025-01-02")]
+        )
     )
-    builder, _ = builder.play(Shot(first_contact=1, pocketed=(2, 3)))
-    builder, _ = builder.play(Shot(first_contact=5))
-    builder = builder.decide(Option.CUE_IN_HAND_KITCHEN)
-    builder, _ = builder.officiate(OfficialEvent.CONCEDE_RACK, Seat.A)
-    builder, _ = builder.play(Shot(first_contact=1))
-    return builder.record
+    log, _ = log.play(Shot(first_contact=1, pocketed=(2, 3)))
+    log, _ = log.play(Shot(first_contact=5))
+    log = log.decide(Option.CUE_IN_HAND_KITCHEN)
+    log, _ = log.officiate(OfficialEvent.CONCEDE_RACK, Seat.A)
+    log, _ = log.play(Shot(first_contact=1))
+    return log.record
 
 
 def _listing(directory: Path) -> dict[str, bytes]:

@@ -18,7 +18,7 @@ from rotation61.cli.score.grammar import (
 )
 from rotation61.cli.score.wording import Wording
 from rotation61.match import MatchState
-from rotation61.records import RecordBuilder
+from rotation61.records import MatchHeader, MatchLog
 from rotation61.rules import (
     CUE_BALL,
     GENERAL_RULES_FOULS,
@@ -37,24 +37,24 @@ NAMES = ("Ann", "Bob")
 ON_THE_CUSHION = frozenset({CUE_BALL})
 
 
-def _builder() -> RecordBuilder:
-    return RecordBuilder.start(players=NAMES, race_to=3)
+def _log() -> MatchLog:
+    return MatchLog.begin(MatchHeader.of(players=NAMES, race_to=3))
 
 
-def _after_break() -> RecordBuilder:
+def _after_break() -> MatchLog:
     """A legal break (the 2 and the 3 pocketed): Ann shoots at the 1."""
-    builder, _ = _builder().play(parse_line("2 3", _builder().match, NAMES))
-    return builder
+    log, _ = _log().play(parse_line("2 3", _log().match, NAMES))
+    return log
 
 
-def _decision() -> RecordBuilder:
+def _decision() -> MatchLog:
     """Ann hit the 5 first: Bob chooses (accept the table, cue in hand, spot the 1)."""
-    builder, ruling = _after_break().play(parse_line("h5", _after_break().match, NAMES))
+    log, ruling = _after_break().play(parse_line("h5", _after_break().match, NAMES))
     assert not ruling.legal
-    return builder
+    return log
 
 
-BREAK: MatchState = _builder().match
+BREAK: MatchState = _log().match
 AFTER_BREAK: MatchState = _after_break().match
 DECISION: MatchState = _decision().match
 IN_HAND: MatchState = _decision().decide(Option.CUE_IN_HAND_KITCHEN).match
@@ -296,8 +296,8 @@ def test_the_message_of_a_pending_decision_lists_the_choices() -> None:
 def test_a_shot_is_formatted_as_the_line_that_types_it(line: str) -> None:
     shot = parse_line(line, AFTER_BREAK, NAMES)
     assert isinstance(shot, Shot)
-    builder, _ = _after_break().play(shot)
-    entry = builder.record.racks[-1].entries[-1]
+    log, _ = _after_break().play(shot)
+    entry = log.record.racks[-1].entries[-1]
     assert format_line(entry, AFTER_BREAK.rack, NAMES) == line
 
 
@@ -305,8 +305,8 @@ def test_a_shot_is_formatted_as_the_line_that_types_it(line: str) -> None:
 def test_a_break_is_formatted_as_the_line_that_types_it(line: str) -> None:
     shot = parse_line(line, BREAK, NAMES)
     assert isinstance(shot, Shot)
-    builder, _ = _builder().play(shot)
-    entry = builder.record.racks[-1].entries[-1]
+    log, _ = _log().play(shot)
+    entry = log.record.racks[-1].entries[-1]
     assert format_line(entry, BREAK.rack, NAMES) == line
 
 
@@ -337,12 +337,12 @@ def test_an_unknown_general_rules_foul_is_refused_naming_the_known_ones() -> Non
 
 def _scratch_decision() -> MatchState:
     """Ann scratched: Bob chooses cue ball in hand or spot the 1 (no accept the table)."""
-    builder, ruling = _after_break().play(parse_line("x", _after_break().match, NAMES))
+    log, ruling = _after_break().play(parse_line("x", _after_break().match, NAMES))
     assert ruling.options == (
         Option.CUE_IN_HAND_KITCHEN,
         Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN,
     )
-    return builder.match
+    return log.match
 
 
 @pytest.mark.parametrize(

@@ -28,8 +28,8 @@ from rotation61.cli.record import load_records
 from rotation61.cli.score import files as score_files
 from rotation61.records import (
     DecisionEntry,
+    MatchLog,
     MatchRecord,
-    RecordBuilder,
     ShotEntry,
     from_json,
     parse_match,
@@ -204,7 +204,7 @@ def test_a_whole_match_saved_to_json_verifies_converts_shows_and_has_stats(
     assert foul.ruling is not None
     assert foul.ruling.legal is False
     assert verify(record) == []
-    assert RecordBuilder.resume(record).match.winner is Seat.A
+    assert MatchLog.from_record(record).match.winner is Seat.A
 
     capsys.readouterr()
     assert cli_main.main(["record", "verify", str(saved)]) == 0
@@ -305,7 +305,7 @@ def test_crash_then_resume_the_same_file_and_finish(
     assert _count(final) == 5
     assert final.tag("Event") == "Cup"
     assert verify(final) == []
-    assert RecordBuilder.resume(final).match.winner is Seat.B
+    assert MatchLog.from_record(final).match.winner is Seat.B
     assert sorted(p.name for p in tmp_path.iterdir()) == ["live.json"]
 
 

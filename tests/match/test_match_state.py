@@ -54,7 +54,7 @@ def test_match_states_are_immutable() -> None:
 def test_a_decision_in_a_match_goes_to_the_rack_in_play() -> None:
     match, _ = matches.play(start_match(race_to=2), DRY_BREAK)
     match, ruling = matches.play(match, Shot(first_contact=5, rail_after_contact=frozenset({0})))
-    assert ruling.is_foul
+    assert ruling.legal is False
     assert match.rack.phase is Phase.DECISION
     with pytest.raises(IllegalActionError, match="choice belongs to A"):
         matches.decide(match, Option.ACCEPT_TABLE, by=Seat.B)

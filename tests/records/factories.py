@@ -1,4 +1,4 @@
-"""Legal match records drawn by Hypothesis, played through the engine by a RecordBuilder.
+"""Legal match records drawn by Hypothesis, played through the engine by a MatchLog.
 
 Every choice is a draw, so a failing record shrinks: toward no tags, the first names,
 the ``standard`` preset, and plain shots (see :mod:`tests.strategies`).
@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from rotation61.geometry import Point
-from rotation61.records import MatchRecord, RecordBuilder
+from rotation61.records import MatchHeader, MatchLog, MatchRecord
 from rotation61.rules import PRESETS, Option, RuleSet, Shot
 from tests.strategies import FINISH_BOUND, draw_event, draw_shot, finishing_input, pick, seats
 
@@ -62,7 +62,7 @@ def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> Ma
     """A record of a legal match with every kind of entry: up to ``max_steps`` drawn
     inputs, then, in about half the records, plain inputs that finish the match."""
     tags = [(name, draw(_TAG_VALUE)) for name in TAGS if _rarely(draw, 400)]
-    builder = RecordBuilder.start(
+    header = MatchHeader.of(
         players=(draw(_NAME), draw(_NAME)),
         race_to=draw(_RACE_TO[max_race_to - 1]),
         rules=draw(rulesets()),
@@ -70,15 +70,16 @@ def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> Ma
         tags=tags,
         engine=draw(_ENGINE),
     )
+    log = MatchLog.begin(header)
     for _ in range(draw(st.integers(0, max_steps))):
-        match = builder.match
+        match = log.match
         if match.is_over:
             break
         rack = match.rack
         if _rarely(draw, 3):
-            builder, _ = builder.officiate(*draw_event(draw))
+            log, _ = log.officiate(*draw_event(draw))
         elif rack.pending is not None:
-            builder = builder.decide(pick(draw, rack.pending.options))
+            log = log.decide(pick(draw, rack.pending.options))
         else:
             shot = draw_shot(draw, rack)
             placement = draw(points) if rack.cue_in_hand and _rarely(draw, 300) else None
@@ -89,26 +90,27 @@ def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> Ma
                     for ball in sorted(rack.on_table | {0})
                     if draw(st.booleans())
                 ]
-            builder, _ = builder.play(shot, placement=placement, positions=positions)
+            log, _ = log.play(shot, placement=placement, positions=positions)
             if _rarely(draw, 50):
-                before = builder.history[-2].rack
+                assert log.last is not None
+                before = log.last.before.rack
                 note = draw(_NOTE)
-                builder, _ = builder.override(draw_shot(draw, before), note=note)
+                log, _ = log.override(draw_shot(draw, before), note=note)
     if draw(st.booleans()):
-        builder = _finish(builder)
-    return builder.record
+        log = _finish(log)
+    return log.record
 
 
-def _finish(builder: RecordBuilder) -> RecordBuilder:
+def _finish(log: MatchLog) -> MatchLog:
     """Play the match to its end with :func:`tests.strategies.finishing_input`."""
     for _ in range(FINISH_BOUND):
-        match = builder.match
+        match = log.match
         if match.is_over:
-            return builder
+            return log
         given = finishing_input(match)
         if isinstance(given, Shot):
-            builder, _ = builder.play(given)
+            log, _ = log.play(given)
         else:
             assert isinstance(given, Option)
-            builder = builder.decide(given)
+            log = log.decide(given)
     raise AssertionError(f"the match did not end within {FINISH_BOUND} finishing inputs")

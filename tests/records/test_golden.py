@@ -67,10 +67,10 @@ def test_tie_replay_and_concession_golden_ends_as_written() -> None:
 def test_override_golden_applies_the_referees_facts_and_keeps_both() -> None:
     record = _read(GOLDEN / "override-restore-stalemate.r61")
     done = replay(record)
-    step = next(s for s in done.steps if s.original is not None)
-    assert step.original is not None
+    step = next(s for s in done.steps if s.engine_ruling is not None)
+    assert step.engine_ruling is not None
     assert step.ruling is not None
-    assert step.original.legal is True
+    assert step.engine_ruling.legal is True
     assert step.ruling.legal is False
     assert step.after.rack.scores == (6, 9)  # the 6 is spotted, not scored
     assert done.final.winner is Seat.A

@@ -42,7 +42,7 @@ def test_text_round_trip_gives_an_equal_record(record: MatchRecord) -> None:
 
 
 @given(records())
-def test_recorded_matches_verify_and_replay_to_the_builders_states(record: MatchRecord) -> None:
+def test_recorded_matches_verify_and_replay_to_the_logs_states(record: MatchRecord) -> None:
     assert verify(record) == []
     assert replay(record, strict=True).final.racks_won == replay(record).final.racks_won
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from hypothesis import given
 
-from rotation61.records import MatchRecord, RecordBuilder, stats
+from rotation61.records import MatchHeader, MatchLog, MatchRecord, stats
 from rotation61.rules import FoulKind, OfficialEvent, Option, Seat, Shot
 from tests.records.factories import records
 
@@ -14,7 +14,7 @@ BREAK = Shot(first_contact=1, pocketed=(5, 12), break_rail_balls=frozenset({2, 3
 
 
 def _match() -> MatchRecord:
-    b = RecordBuilder.start(players=("Ann", "Bob"), race_to=2)
+    b = MatchLog.begin(MatchHeader.of(players=("Ann", "Bob"), race_to=2))
     b, _ = b.play(BREAK)  # Ann 17
     b, _ = b.play(Shot(first_contact=1, pocketed=(1,)))  # Ann 18
     b, _ = b.play(Shot(first_contact=2, rail_after_contact=frozenset({0})))  # miss
@@ -48,7 +48,7 @@ def test_innings_runs_and_racks_follow_the_definitions() -> None:
 
 def test_players_are_merged_by_name_across_matches() -> None:
     record = _match()
-    b = RecordBuilder.start(players=("Bob", "Ann"), race_to=1)
+    b = MatchLog.begin(MatchHeader.of(players=("Bob", "Ann"), race_to=1))
     b, _ = b.officiate(OfficialEvent.CONCEDE_MATCH, Seat.B)
     found = stats([record, b.record])
     by_name = {p.player: p for p in found.players}

@@ -28,6 +28,7 @@ from typing import Final
 
 from rotation61.match import MatchState
 from rotation61.records import (
+    AppliedStep,
     DecisionEntry,
     EventEntry,
     MatchRecord,
@@ -44,7 +45,6 @@ from rotation61.records import (
     to_json,
     verify,
 )
-from rotation61.records.replay import ReplayStep
 from rotation61.rules import FoulKind, RackState, Rotation61Error, Seat
 from rotation61.text import (
     Domain,
@@ -178,7 +178,7 @@ def _word(key: str, lang: Language, **fields: object) -> str:
     return gettext(lang, Domain.SCOREKEEPER, f"record.show.{key}", **fields)
 
 
-def _rack_state(step: ReplayStep) -> RackState:
+def _rack_state(step: AppliedStep) -> RackState:
     """The rack an entry was played in, as it stood after the entry."""
     after = step.after
     return after.completed[step.rack] if len(after.completed) > step.rack else after.rack
@@ -193,10 +193,10 @@ def _token(entry: ShotEntry | DecisionEntry | EventEntry) -> str:
     return format_entry(entry)
 
 
-def _entry_lines(step: ReplayStep, record: MatchRecord, lang: Language) -> list[str]:
+def _entry_lines(step: AppliedStep, record: MatchRecord, lang: Language) -> list[str]:
     names = record.players
     rules = record.ruleset
-    entry = step.input
+    entry = record.racks[step.rack].entries[step.index]
     lowest = step.before.rack.lowest
     lines = [_token(entry)]
     if step.error is not None:
@@ -208,12 +208,16 @@ def _entry_lines(step: ReplayStep, record: MatchRecord, lang: Language) -> list[
         )
     elif step.ruling is not None:
         if isinstance(entry, ShotEntry) and entry.override is not None:
-            if step.original is not None:
+            if step.engine_ruling is not None:
                 said.append(_word("engine", lang))
                 said += [
                     "  " + line
                     for line in describe_ruling(
-                        step.original, lowest_before=lowest, lang=lang, names=names, rules=rules
+                        step.engine_ruling,
+                        lowest_before=lowest,
+                        lang=lang,
+                        names=names,
+                        rules=rules,
                     )
                 ]
             note = f" ({entry.override.note})" if entry.override.note else ""
@@ -261,7 +265,7 @@ def _describe_record(record: MatchRecord, lang: Language) -> list[str]:
     ]
     lines += [f"{name}: {value}" for name, value in record.tags]
     done = replay(record)
-    steps_of: dict[int, list[ReplayStep]] = {}
+    steps_of: dict[int, list[AppliedStep]] = {}
     for step in done.steps:
         steps_of.setdefault(step.rack, []).append(step)
     for number, rack in enumerate(record.racks):

@@ -9,17 +9,21 @@
 - the one model of a match being played: its header (:class:`MatchHeader`) and the log
   of its inputs (:class:`MatchLog`: shots, decisions, official events, overrides,
   undos), which every client creates, extends, undoes and exports matches through;
-  :class:`RecordBuilder`, its view for apps that write records;
+  its steps in effect, like the entries of a replayed record, are applied steps
+  (:class:`AppliedStep`);
 - :func:`replay` and :func:`verify`; :func:`stats`.
+
+:class:`RecordBuilder` (use :class:`MatchLog`) and the name ``ReplayStep`` (now
+:class:`AppliedStep`) are deprecated and go in the next release.
 
 Pure: strings and text streams in, strings out; no file is opened by path.
 
->>> from rotation61.records import RecordBuilder, format_match, parse_match, verify
+>>> from rotation61.records import MatchHeader, MatchLog, format_match, parse_match, verify
 >>> from rotation61.rules import Shot
->>> builder = RecordBuilder.start(players=("An", "Binh"), race_to=1)
->>> builder, ruling = builder.play(Shot(first_contact=1, pocketed=(2, 3)))
->>> record = parse_match(format_match(builder.record))
->>> record == builder.record, verify(record)
+>>> log = MatchLog.begin(MatchHeader.of(players=("An", "Binh"), race_to=1))
+>>> log, ruling = log.play(Shot(first_contact=1, pocketed=(2, 3)))
+>>> record = parse_match(format_match(log.record))
+>>> record == log.record, verify(record)
 (True, [])
 
 >>> from rotation61.records import shot_from_dict, shot_to_dict
@@ -29,6 +33,9 @@ Pure: strings and text streams in, strings out; no file is opened by path.
 """
 
 from __future__ import annotations
+
+import warnings
+from typing import TYPE_CHECKING
 
 from rotation61.records.builder import RecordBuilder
 from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
@@ -41,6 +48,7 @@ from rotation61.records.errors import (
     SchemaVersionError,
 )
 from rotation61.records.inputs import (
+    AppliedStep,
     DecisionInput,
     EventInput,
     Input,
@@ -54,7 +62,7 @@ from rotation61.records.inputs import (
     input_to_dict,
 )
 from rotation61.records.json_codec import from_dict, from_json, to_dict, to_json
-from rotation61.records.log import AppliedStep, MatchLog, replay_inputs
+from rotation61.records.log import MatchLog, replay_inputs
 from rotation61.records.model import (
     ENGINE_VERSION,
     FORMAT_NAME,
@@ -81,13 +89,7 @@ from rotation61.records.notation import (
     parse_shot,
     read_matches,
 )
-from rotation61.records.replay import (
-    Replay,
-    ReplayStep,
-    annotate,
-    replay,
-    verify,
-)
+from rotation61.records.replay import Replay, annotate, replay, verify
 from rotation61.records.shot_codec import shot_from_dict, shot_to_dict
 from rotation61.records.stats import MatchStats, PlayerStats, Stats, stats
 
@@ -121,7 +123,6 @@ __all__ = [
     "RecordBuilder",
     "Replay",
     "ReplayMismatchError",
-    "ReplayStep",
     "RulingSummary",
     "SchemaVersionError",
     "ShotEntry",
@@ -153,3 +154,18 @@ __all__ = [
     "to_json",
     "verify",
 ]
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        """``ReplayStep``: the deprecated name of :class:`AppliedStep`."""
+        if name == "ReplayStep":
+            warnings.warn(
+                "ReplayStep is deprecated and will be removed in the next release; use "
+                "AppliedStep (its 'input' is 'step' or 'entry()', 'entry' is 'index', "
+                "'original' is 'engine_ruling')",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return AppliedStep
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

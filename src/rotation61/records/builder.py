@@ -1,15 +1,19 @@
-"""Writing a record as a match is played: one input at a time, each ruled at once.
+"""Deprecated: :class:`RecordBuilder`, a view of :class:`~rotation61.records.MatchLog`.
 
-A :class:`RecordBuilder` is a view of a :class:`~rotation61.records.MatchLog` for apps
-that think in records (the terminal scorekeeper saves :attr:`RecordBuilder.record`
-after every input). Every method returns a new builder (and the ruling), so an app can
-keep the previous one; :meth:`RecordBuilder.undo` takes back the last input in effect.
+Use the log itself: ``MatchLog.begin(MatchHeader.of(...))`` for
+``RecordBuilder.start(...)``, ``MatchLog.from_record`` for ``RecordBuilder.resume``,
+``log.history()`` for ``builder.history``; ``play``, ``override``, ``decide``,
+``officiate``, ``undo``, ``match`` and ``record`` are the same. The builder warns
+(:class:`DeprecationWarning`) when made and is removed in the next release.
 
+>>> import warnings
 >>> from rotation61.rules import Option, Shot
->>> b = RecordBuilder.start(players=("An", "Binh"), race_to=2)
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     b = RecordBuilder.start(players=("An", "Binh"), race_to=2)
+>>> [w.category.__name__ for w in caught]
+['DeprecationWarning']
 >>> b, ruling = b.play(Shot(first_contact=2))
->>> [f.kind.value for f in ruling.fouls]
-['wrong_first_contact', 'break_requirement_not_met']
 >>> b = b.decide(Option.ACCEPT_TABLE)
 >>> [type(e).__name__ for e in b.record.racks[0].entries]
 ['ShotEntry', 'DecisionEntry']
@@ -18,7 +22,9 @@ keep the previous one; :meth:`RecordBuilder.undo` takes back the last input in e
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Iterable
+from typing import Final
 
 from rotation61.geometry import Point
 from rotation61.match import MatchState
@@ -28,16 +34,30 @@ from rotation61.rules import OfficialEvent, Option, RuleSet, Ruling, Seat, Shot
 
 __all__ = ["RecordBuilder"]
 
+_DEPRECATED: Final = (
+    "RecordBuilder is deprecated and will be removed in the next release; use MatchLog "
+    "(MatchLog.begin(MatchHeader.of(...)), MatchLog.from_record(record))"
+)
+
+
+def _warn(stacklevel: int) -> None:
+    warnings.warn(_DEPRECATED, DeprecationWarning, stacklevel=stacklevel + 1)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RecordBuilder:
-    """A record being written: a view of the match's log.
+    """Deprecated: a record being written, as a view of the match's log; use :class:`MatchLog`.
 
     Attributes:
         log: the match log.
     """
 
     log: MatchLog
+    _quiet: dataclasses.InitVar[bool] = False
+
+    def __post_init__(self, _quiet: bool) -> None:
+        if not _quiet:
+            _warn(stacklevel=3)
 
     @classmethod
     def start(
@@ -56,6 +76,7 @@ class RecordBuilder:
             InvalidRecordError: a bad name, tag or race length.
             UnknownRuleSetError: an unknown preset.
         """
+        _warn(stacklevel=2)
         header = MatchHeader.of(
             players=players,
             race_to=race_to,
@@ -64,7 +85,7 @@ class RecordBuilder:
             tags=tags,
             engine=engine,
         )
-        return cls(MatchLog.begin(header))
+        return cls(MatchLog.begin(header), _quiet=True)
 
     @classmethod
     def resume(cls, record: MatchRecord) -> RecordBuilder:
@@ -74,7 +95,8 @@ class RecordBuilder:
             IllegalEntryError: the referee rejects one of its inputs, or its racks do
                 not follow the match.
         """
-        return cls(MatchLog.from_record(record))
+        _warn(stacklevel=2)
+        return cls(MatchLog.from_record(record), _quiet=True)
 
     @property
     def record(self) -> MatchRecord:
@@ -100,7 +122,7 @@ class RecordBuilder:
     ) -> tuple[RecordBuilder, Ruling]:
         """Play a shot and store it with its ruling (see :meth:`MatchLog.play`)."""
         log, ruling = self.log.play(shot, placement=placement, positions=positions)
-        return RecordBuilder(log), ruling
+        return RecordBuilder(log, _quiet=True), ruling
 
     def override(self, shot: Shot, *, note: str = "") -> tuple[RecordBuilder, Ruling]:
         """Replace the ruling on the last shot by the referee's (see :meth:`MatchLog.override`).
@@ -108,19 +130,19 @@ class RecordBuilder:
         The shot as entered and the engine's ruling on it stay in the record.
         """
         log, ruling = self.log.override(shot, note=note)
-        return RecordBuilder(log), ruling
+        return RecordBuilder(log, _quiet=True), ruling
 
     def decide(self, option: Option, *, by: Seat | None = None) -> RecordBuilder:
         """The incoming player's decision after a foul (see :meth:`MatchLog.decide`)."""
-        return RecordBuilder(self.log.decide(option, by=by))
+        return RecordBuilder(self.log.decide(option, by=by), _quiet=True)
 
     def officiate(
         self, event: OfficialEvent, player: Seat | None = None
     ) -> tuple[RecordBuilder, Ruling]:
         """A concession, a disqualification or a stalemate (see :meth:`MatchLog.officiate`)."""
         log, ruling = self.log.officiate(event, player)
-        return RecordBuilder(log), ruling
+        return RecordBuilder(log, _quiet=True), ruling
 
     def undo(self) -> RecordBuilder:
         """The builder without its last input in effect (see :meth:`MatchLog.undo`)."""
-        return RecordBuilder(self.log.undo())
+        return RecordBuilder(self.log.undo(), _quiet=True)

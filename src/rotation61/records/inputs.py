@@ -3,9 +3,11 @@
 An input is what a scorer, a referee, a player or a program says at the table: a shot
 (its observed facts), the incoming player's decision, an official event, the referee's
 override of the last shot, or an undo. :func:`apply_step` is the one place where an
-input moves a :class:`~rotation61.match.MatchState` on; the log
+input moves a :class:`~rotation61.match.MatchState` on, and :func:`override_step` the
+one place where the referee's correction replaces a shot's ruling; an
+:class:`AppliedStep` is an input with the match before and after it. The log
 (:class:`rotation61.records.MatchLog`) and replay (:func:`rotation61.records.replay`)
-both go through it.
+both go through them.
 
 Each input has a canonical JSON object (:func:`input_to_dict` / :func:`input_from_dict`),
 the wire format of the web app's stored log and of its HTTP API.
@@ -31,15 +33,18 @@ from rotation61.records.model import (
     DecisionEntry,
     Entry,
     EventEntry,
+    Override,
+    RulingSummary,
     ShotEntry,
     checked_placement,
     checked_positions,
 )
 from rotation61.records.shot_codec import shot_from_dict, shot_to_dict
-from rotation61.rules import OfficialEvent, Option, Ruling, Seat, Shot
+from rotation61.rules import IllegalActionError, OfficialEvent, Option, Ruling, Seat, Shot
 
 __all__ = [
     "NOTE_MAX_LENGTH",
+    "AppliedStep",
     "DecisionInput",
     "EventInput",
     "Input",
@@ -48,9 +53,11 @@ __all__ = [
     "ShotInput",
     "Step",
     "UndoInput",
+    "applied_step",
     "apply_step",
     "input_from_dict",
     "input_to_dict",
+    "override_step",
     "step_of",
 ]
 
@@ -196,6 +203,124 @@ def step_of(entry: Entry) -> Step:
             return EventInput(event=event, player=player)
         case _:
             assert_never(entry)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class AppliedStep:
+    """One input applied to a match, with the match before and after it.
+
+    The steps in effect of a :class:`~rotation61.records.MatchLog` and the entries of a
+    replayed record (:attr:`rotation61.records.Replay.steps`) are both applied steps.
+
+    Attributes:
+        step: the input, as entered.
+        rack: the index (from 0) of the rack it belongs to.
+        index: its index (from 0) among the entries of its rack.
+        before: the match before it.
+        after: the match after it (``before`` when the referee rejected it).
+        ruling: the ruling in effect (on the corrected facts, when overridden); ``None``
+            for a decision or a rejected input.
+        engine_ruling: when overridden, the engine's ruling on the facts as entered
+            (``None`` if the referee rejects those facts).
+        override: the referee's correction (its facts and note), if any; its ``ruling``
+            summary is left out (the rulings are the step's).
+        error: why the referee rejected the input, if it did (replay goes on without it).
+    """
+
+    step: Step
+    rack: int
+    index: int
+    before: MatchState
+    after: MatchState
+    ruling: Ruling | None = None
+    engine_ruling: Ruling | None = None
+    override: Override | None = None
+    error: str | None = None
+
+    @property
+    def is_overridden(self) -> bool:
+        """The referee replaced the engine's ruling."""
+        return self.override is not None
+
+    def entry(self) -> Entry:
+        """The record entry of this step, with its ruling summaries (audit trail)."""
+        step = self.step
+        ruling = None if self.ruling is None else RulingSummary.from_ruling(self.ruling)
+        match step:
+            case ShotInput(shot=shot, placement=placement, positions=positions):
+                if self.override is None:
+                    return ShotEntry(
+                        shot=shot, ruling=ruling, placement=placement, positions=positions
+                    )
+                engine = self.engine_ruling
+                return ShotEntry(
+                    shot=shot,
+                    ruling=None if engine is None else RulingSummary.from_ruling(engine),
+                    override=dataclasses.replace(self.override, ruling=ruling),
+                    placement=placement,
+                    positions=positions,
+                )
+            case DecisionInput(option=option, by=by):
+                chooser = self.before.rack.to_act if by is None else by
+                return DecisionEntry(option=option, by=chooser)
+            case EventInput(event=event, player=player):
+                return EventEntry(event=event, player=player, ruling=ruling)
+            case _:
+                assert_never(step)
+
+
+def applied_step(match: MatchState, step: Step, *, index: int) -> AppliedStep:
+    """The step applied to the match (see :func:`apply_step`).
+
+    Args:
+        match: the match before it.
+        step: the input.
+        index: its index (from 0) among the entries of its rack.
+
+    Raises:
+        IllegalActionError: the step is not allowed now.
+        InvalidShotError: the shot does not fit the table.
+    """
+    after, ruling = apply_step(match, step)
+    rack = len(match.completed)
+    return AppliedStep(step=step, rack=rack, index=index, before=match, after=after, ruling=ruling)
+
+
+def override_step(applied: AppliedStep, override: Override) -> AppliedStep:
+    """The referee's correction of a shot: its facts judged instead of those entered.
+
+    The corrected facts are played from the match before the shot; the engine's ruling
+    on the facts as entered is kept (:attr:`AppliedStep.engine_ruling`), also when an
+    overridden shot is overridden again.
+
+    Args:
+        applied: the shot, as applied (or as rejected).
+        override: the referee's correction.
+
+    Raises:
+        IllegalActionError: the step is not a shot.
+        InvalidShotError: the corrected shot does not fit the table.
+
+    >>> from rotation61.match import start_match
+    >>> shot = applied_step(start_match(race_to=1), ShotInput(shot=Shot(first_contact=2)), index=0)
+    >>> seen = Shot(first_contact=1, pocketed=(5,), break_rail_balls=frozenset({2, 3, 4, 6}))
+    >>> done = override_step(shot, Override(shot=seen, note="the 1 was hit first"))
+    >>> done.engine_ruling.legal, done.ruling.legal, done.ruling.points
+    (False, True, 5)
+    """
+    if not isinstance(applied.step, ShotInput):
+        raise IllegalActionError(
+            "only a shot can be overridden: the last input in effect is not a shot"
+        )
+    after, ruling = apply_step(applied.before, ShotInput(shot=override.shot))
+    return dataclasses.replace(
+        applied,
+        after=after,
+        ruling=ruling,
+        engine_ruling=applied.ruling if applied.override is None else applied.engine_ruling,
+        override=dataclasses.replace(override, ruling=None),
+        error=None,
+    )
 
 
 # --- JSON ---------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The one model of a match being played: a header and the log of its inputs.
 
 Every client creates, extends, undoes and exports matches through a :class:`MatchLog`:
-the terminal scorekeeper (through :class:`~rotation61.records.RecordBuilder`), the web
-app, and programs that play. A log is an immutable value: :meth:`MatchLog.append`
+the terminal scorekeeper (which saves :attr:`MatchLog.record` after every input), the
+web app, and programs that play. A log is an immutable value: :meth:`MatchLog.append`
 returns a new log that shares everything with the old one, so appending costs the same
 at the 10,000th input as at the first, and an app keeps old logs for free.
 
@@ -37,27 +37,23 @@ from rotation61.match import MatchState
 from rotation61.records.discrepancy import DiscrepancyKind
 from rotation61.records.errors import IllegalEntryError
 from rotation61.records.inputs import (
+    AppliedStep,
     DecisionInput,
     EventInput,
     Input,
     OverrideInput,
     ShotInput,
-    Step,
     UndoInput,
-    apply_step,
-    step_of,
+    applied_step,
+    override_step,
 )
 from rotation61.records.model import (
     BallPosition,
-    DecisionEntry,
     Entry,
-    EventEntry,
     MatchHeader,
     MatchRecord,
     Override,
     RackRecord,
-    RulingSummary,
-    ShotEntry,
 )
 from rotation61.records.replay import replay
 from rotation61.rules import (
@@ -69,75 +65,16 @@ from rotation61.rules import (
     Shot,
 )
 
-__all__ = ["AppliedStep", "MatchLog", "replay_inputs"]
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AppliedStep:
-    """One step in effect, with the match before and after it.
-
-    Attributes:
-        step: the input.
-        rack: the index (from 0) of the rack it belongs to.
-        before: the match before it.
-        after: the match after it.
-        ruling: the ruling in effect (on the corrected facts, when overridden); ``None``
-            for a decision.
-        engine_ruling: the referee engine's ruling on the facts as entered, when
-            overridden.
-        override: the referee's correction, if any.
-    """
-
-    step: Step
-    rack: int
-    before: MatchState
-    after: MatchState
-    ruling: Ruling | None
-    engine_ruling: Ruling | None = None
-    override: OverrideInput | None = None
-
-    @property
-    def is_overridden(self) -> bool:
-        """The referee replaced the engine's ruling."""
-        return self.override is not None
-
-    def entry(self) -> Entry:
-        """The record entry of this step, with its ruling summaries (audit trail)."""
-        step = self.step
-        match step:
-            case ShotInput(shot=shot, placement=placement, positions=positions):
-                engine = self.engine_ruling if self.override is not None else self.ruling
-                override = None
-                if self.override is not None:
-                    override = Override(
-                        shot=self.override.shot,
-                        note=self.override.note,
-                        ruling=None
-                        if self.ruling is None
-                        else RulingSummary.from_ruling(self.ruling),
-                    )
-                return ShotEntry(
-                    shot=shot,
-                    ruling=None if engine is None else RulingSummary.from_ruling(engine),
-                    override=override,
-                    placement=placement,
-                    positions=positions,
-                )
-            case DecisionInput(option=option):
-                return DecisionEntry(option=option, by=self.before.rack.to_act)
-            case EventInput(event=event, player=player):
-                summary = None if self.ruling is None else RulingSummary.from_ruling(self.ruling)
-                return EventEntry(event=event, player=player, ruling=summary)
-            case _:
-                assert_never(step)
+__all__ = ["MatchLog", "replay_inputs"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MatchLog:
     """A match as the log of its inputs: a persistent chain, one link per step in effect.
 
-    Build one with :meth:`begin` or :meth:`from_record`; move it on with :meth:`append`
-    (or :meth:`play`, :meth:`decide`, :meth:`officiate`, :meth:`override`, :meth:`undo`).
+    Build one with :meth:`begin` (``MatchLog.begin(MatchHeader.of(players=..., race_to=...))``)
+    or :meth:`from_record`; move it on with :meth:`append` (or :meth:`play`, :meth:`decide`,
+    :meth:`officiate`, :meth:`override`, :meth:`undo`).
     Two logs are equal only when they are the same object.
 
     Attributes:
@@ -174,28 +111,17 @@ class MatchLog:
         Raises:
             IllegalEntryError: the referee rejects an input, or the racks do not follow
                 the match (named by its place, ``racks[1].entries[4]``).
+            MalformedInputError: an override's note is longer than an input's.
         """
         done = replay(record)
         for found in done.discrepancies:
             if found.kind is not DiscrepancyKind.RULING:
                 raise IllegalEntryError(f"{found.where}: {found.detail}", path=found.path)
         log = cls(header=record.header, start=done.start)
-        for item in done.steps:
-            step = step_of(item.input)
-            override = None
-            if isinstance(item.input, ShotEntry) and item.input.override is not None:
-                note = item.input.override.note
-                override = OverrideInput(shot=item.input.override.shot, note=note)
-            applied = AppliedStep(
-                step=step,
-                rack=item.rack,
-                before=item.before,
-                after=item.after,
-                ruling=item.ruling,
-                engine_ruling=item.original,
-                override=override,
-            )
-            log = log._link(applied, length=log.length + (2 if override else 1))
+        for step in done.steps:
+            if step.override is not None:
+                _override_input(step.override)  # its inputs are inputs: a note within bounds
+            log = log._link(step, length=log.length + (2 if step.is_overridden else 1))
         return log
 
     # --- reading ---------------------------------------------------------------------
@@ -235,7 +161,7 @@ class MatchLog:
         for step in self.steps():
             out.append(step.step)
             if step.override is not None:
-                out.append(step.override)
+                out.append(_override_input(step.override))
         return tuple(out)
 
     @property
@@ -289,32 +215,20 @@ class MatchLog:
                 if target is None:
                     raise IllegalActionError("nothing to undo: no input to undo is in effect")
                 return dataclasses.replace(target, length=length)
-            case OverrideInput(shot=corrected):
-                last = self.last
-                if last is None or not isinstance(last.step, ShotInput) or self.parent is None:
+            case OverrideInput(shot=corrected, note=note):
+                last, parent = self.last, self.parent
+                if last is None or parent is None:
                     raise IllegalActionError(
                         "only a shot can be overridden: the last input in effect is not a shot"
                     )
-                after, ruling = apply_step(last.before, ShotInput(shot=corrected))
-                applied = dataclasses.replace(
-                    last,
-                    after=after,
-                    ruling=ruling,
-                    engine_ruling=last.engine_ruling if last.override else last.ruling,
-                    override=item,
-                )
-                return dataclasses.replace(self.parent._link(applied, length=length), undo_to=self)
+                applied = override_step(last, Override(shot=corrected, note=note))
+                return dataclasses.replace(parent._link(applied, length=length), undo_to=self)
             case ShotInput() | DecisionInput() | EventInput():
+                last = self.last
                 before = self.match
-                after, ruling = apply_step(before, item)
-                applied = AppliedStep(
-                    step=item,
-                    rack=len(before.completed),
-                    before=before,
-                    after=after,
-                    ruling=ruling,
-                )
-                return self._link(applied, length=length)
+                same_rack = last is not None and last.rack == len(before.completed)
+                index = last.index + 1 if last is not None and same_rack else 0
+                return self._link(applied_step(before, item, index=index), length=length)
             case _:
                 assert_never(item)
 
@@ -379,6 +293,15 @@ class MatchLog:
             IllegalActionError: no input is in effect.
         """
         return self.append(UndoInput())
+
+
+def _override_input(override: Override) -> OverrideInput:
+    """The input of a referee's correction.
+
+    Raises:
+        MalformedInputError: a note longer than an input's (a record's may be).
+    """
+    return OverrideInput(shot=override.shot, note=override.note)
 
 
 def _ruling_of(log: MatchLog) -> Ruling:

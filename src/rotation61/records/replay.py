@@ -28,7 +28,7 @@ from rotation61.match import MatchState
 from rotation61.records._format import OPTION_CODES, format_entry, format_shot
 from rotation61.records.discrepancy import Discrepancy, DiscrepancyKind
 from rotation61.records.errors import IllegalEntryError, ReplayMismatchError
-from rotation61.records.inputs import ShotInput, apply_step, step_of
+from rotation61.records.inputs import AppliedStep, applied_step, override_step, step_of
 from rotation61.records.model import (
     DecisionEntry,
     Entry,
@@ -39,43 +39,16 @@ from rotation61.records.model import (
     RulingSummary,
     ShotEntry,
 )
-from rotation61.rules import Rotation61Error, Ruling, judge
+from rotation61.rules import Rotation61Error, Ruling
 
 __all__ = [
     "Discrepancy",
     "DiscrepancyKind",
     "Replay",
-    "ReplayStep",
     "annotate",
     "replay",
     "verify",
 ]
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ReplayStep:
-    """One entry of the record, replayed.
-
-    Attributes:
-        rack: the rack index (from 0).
-        entry: the entry index in the rack (from 0).
-        input: the entry.
-        before: the match before it.
-        after: the match after it (``before`` when the input was rejected).
-        ruling: the ruling applied (for an override, on the corrected facts); ``None``
-            for a decision or a rejected input.
-        original: for an overridden shot, the engine's ruling on the facts as entered.
-        error: why the referee rejected the input, if it did.
-    """
-
-    rack: int
-    entry: int
-    input: Entry
-    before: MatchState
-    after: MatchState
-    ruling: Ruling | None = None
-    original: Ruling | None = None
-    error: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,13 +58,13 @@ class Replay:
     Attributes:
         record: the record.
         start: the match before the first input.
-        steps: every entry, replayed, in order.
+        steps: every entry, replayed, in order (a rejected one with its ``error``).
         discrepancies: every difference found (empty after a clean replay).
     """
 
     record: MatchRecord
     start: MatchState
-    steps: tuple[ReplayStep, ...]
+    steps: tuple[AppliedStep, ...]
     discrepancies: tuple[Discrepancy, ...]
 
     @property
@@ -126,9 +99,9 @@ def _summary_fields(summary: RulingSummary) -> dict[str, str]:
 
 
 def _compare(
-    stored: RulingSummary | None, ruling: Ruling, rack: int, entry: int, prefix: str
+    stored: RulingSummary | None, ruling: Ruling | None, rack: int, entry: int, prefix: str
 ) -> list[Discrepancy]:
-    if stored is None:
+    if stored is None or ruling is None:
         return []
     mine = _summary_fields(stored)
     theirs = _summary_fields(RulingSummary.from_ruling(ruling))
@@ -153,7 +126,7 @@ class _Replayer:
         self.record = record
         self.strict = strict
         self.found: list[Discrepancy] = []
-        self.steps: list[ReplayStep] = []
+        self.steps: list[AppliedStep] = []
         self.state = record.header.start()
         self.start = self.state
 
@@ -188,7 +161,15 @@ class _Replayer:
             cause,
         )
         self.steps.append(
-            ReplayStep(rack=r, entry=e, input=entry, before=self.state, after=self.state, error=why)
+            AppliedStep(
+                step=step_of(entry),
+                rack=r,
+                index=e,
+                before=self.state,
+                after=self.state,
+                override=_correction(entry),
+                error=why,
+            )
         )
 
     def run(self) -> Replay:
@@ -238,14 +219,12 @@ class _Replayer:
 
     def entry(self, r: int, e: int, entry: Entry) -> None:
         before = self.state
-        original: Ruling | None = None
-        ruling: Ruling | None = None
+        step = step_of(entry)
+        found: list[Discrepancy] = []
         match entry:
             case ShotEntry(override=Override() as override):
-                found = []
                 try:
-                    original = judge(before.rack, entry.shot)
-                    found += _compare(entry.ruling, original, r, e, "ruling")
+                    done = applied_step(before, step, index=e)
                 except Rotation61Error as err:
                     self.report(
                         Discrepancy(
@@ -258,27 +237,27 @@ class _Replayer:
                         ),
                         err,
                     )
-                after, ruling = apply_step(before, ShotInput(shot=override.shot))
-                if ruling is not None:
-                    found += _compare(override.ruling, ruling, r, e, "override.ruling")
-            case ShotEntry() | DecisionEntry() | EventEntry():
-                after, ruling = apply_step(before, step_of(entry))
-                stored = None if isinstance(entry, DecisionEntry) else entry.ruling
-                found = [] if ruling is None else _compare(stored, ruling, r, e, "ruling")
-        self.state = after
-        self.steps.append(
-            ReplayStep(
-                rack=r,
-                entry=e,
-                input=entry,
-                before=before,
-                after=after,
-                ruling=ruling,
-                original=original,
-            )
-        )
+                    done = AppliedStep(step=step, rack=r, index=e, before=before, after=before)
+                else:
+                    found += _compare(entry.ruling, done.ruling, r, e, "ruling")
+                done = override_step(done, override)
+                found += _compare(override.ruling, done.ruling, r, e, "override.ruling")
+            case ShotEntry() | EventEntry():
+                done = applied_step(before, step, index=e)
+                found += _compare(entry.ruling, done.ruling, r, e, "ruling")
+            case DecisionEntry():
+                done = applied_step(before, step, index=e)
+        self.state = done.after
+        self.steps.append(done)
         for item in found:
             self.report(item)
+
+
+def _correction(entry: Entry) -> Override | None:
+    """The referee's correction of an entry, without its stored ruling summary."""
+    if isinstance(entry, ShotEntry) and entry.override is not None:
+        return dataclasses.replace(entry.override, ruling=None)
+    return None
 
 
 def replay(record: MatchRecord, *, strict: bool = False) -> Replay:
@@ -338,7 +317,7 @@ def annotate(record: MatchRecord) -> MatchRecord:
     for found in done.discrepancies:
         if found.kind not in _AUDITED:
             raise IllegalEntryError(found.detail, path=found.path)
-    by_place = {(step.rack, step.entry): step for step in done.steps}
+    by_place = {(step.rack, step.index): step for step in done.steps}
     racks: list[RackRecord] = []
     for r, rack in enumerate(record.racks):
         entries: list[Entry] = []
@@ -349,13 +328,14 @@ def annotate(record: MatchRecord) -> MatchRecord:
     return dataclasses.replace(record, racks=tuple(racks))
 
 
-def _annotated(entry: Entry, step: ReplayStep) -> Entry:
+def _annotated(entry: Entry, step: AppliedStep) -> Entry:
     ruling = step.ruling
     if ruling is None or isinstance(entry, DecisionEntry):
         return entry
     summary = RulingSummary.from_ruling(ruling)
     if isinstance(entry, EventEntry) or entry.override is None:
         return dataclasses.replace(entry, ruling=summary)
-    original = entry.ruling if step.original is None else RulingSummary.from_ruling(step.original)
+    engine = step.engine_ruling
+    original = entry.ruling if engine is None else RulingSummary.from_ruling(engine)
     override = dataclasses.replace(entry.override, ruling=summary)
     return dataclasses.replace(entry, ruling=original, override=override)

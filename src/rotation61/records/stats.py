@@ -13,12 +13,12 @@ Definitions:
   and run: the opponent never came to the table);
 - *racks played* counts racks that ended, replays included.
 
->>> from rotation61.records import RecordBuilder
+>>> from rotation61.records import MatchHeader, MatchLog
 >>> from rotation61.rules import Shot
->>> b = RecordBuilder.start(players=("An", "Binh"), race_to=1)
->>> b, _ = b.play(Shot(first_contact=1, pocketed=(1, 2, 3, 15)))
->>> b, _ = b.play(Shot(first_contact=4, pocketed=(4, 14, 13, 12)))
->>> found = stats([b.record])
+>>> log = MatchLog.begin(MatchHeader.of(players=("An", "Binh"), race_to=1))
+>>> log, _ = log.play(Shot(first_contact=1, pocketed=(1, 2, 3, 15)))
+>>> log, _ = log.play(Shot(first_contact=4, pocketed=(4, 14, 13, 12)))
+>>> found = stats([log.record])
 >>> an = found.players[0]
 >>> an.player, an.points, an.high_run, an.racks_won_from_break, an.innings
 ('An', 64, 64, 1, 1)
@@ -30,7 +30,8 @@ import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
 
-from rotation61.records.model import MatchRecord, ShotEntry
+from rotation61.records.inputs import ShotInput
+from rotation61.records.model import MatchRecord
 from rotation61.records.replay import replay
 from rotation61.rules import FoulKind, RackResultType, Seat
 
@@ -203,7 +204,7 @@ def _match_stats(index: int, record: MatchRecord) -> MatchStats:
         if ruling is None:
             continuing = None
             continue
-        if isinstance(step.input, ShotEntry):
+        if isinstance(step.step, ShotInput):
             seat = ruling.shooter
             mine = tally[seat]
             if continuing is not seat:

@@ -14,6 +14,7 @@ allowed now.
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from typing import TypedDict, Unpack
 
 from rotation61.rules import _checks
@@ -101,7 +102,13 @@ class Ruling:
 
     @property
     def is_foul(self) -> bool:
-        """The shot was a foul."""
+        """Deprecated, removed in the next release: ``ruling.legal is False`` says it."""
+        warnings.warn(
+            "Ruling.is_foul is deprecated and will be removed in the next release; "
+            "use `ruling.legal is False`",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return bool(self.fouls)
 
     @property

@@ -5,7 +5,7 @@ One module per seam, each importing only those below it (an import-linter contra
 - :mod:`~rotation61.cli.score.loop` - the options and the read-eval-print loop, the only
   module that reads the terminal or prints;
 - :mod:`~rotation61.cli.score.session` - a scoring session as an immutable value over
-  :class:`rotation61.records.RecordBuilder`;
+  :class:`rotation61.records.MatchLog`;
 - :mod:`~rotation61.cli.score.wording` - what the scorekeeper says, from the text
   catalogue;
 - :mod:`~rotation61.cli.score.grammar` - a typed line to an input, and back;

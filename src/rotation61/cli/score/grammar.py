@@ -160,7 +160,7 @@ class OfficialCall:
 
 
 Step: TypeAlias = Shot | ChosenOption | OfficialCall
-"""An input of the match that a line asks for; the record builder stores it as an entry."""
+"""An input of the match that a line asks for; the match log stores it as an entry."""
 
 
 class Control(StrEnum):

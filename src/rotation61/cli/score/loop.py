@@ -215,9 +215,9 @@ def _save(
     after = reply.session
     if after is None:
         return session, reply.lines
-    if file is not None and after.builder is not session.builder:
+    if file is not None and after.log is not session.log:
         try:
-            file.write(after.builder.record)
+            file.write(after.log.record)
         except OSError as err:
             return session, tuple(session.wording.save_failed(file.path, error_detail(err)))
     return after, reply.lines

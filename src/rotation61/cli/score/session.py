@@ -1,7 +1,7 @@
 """A scoring session: the match being written, and what to say after each typed line.
 
 A :class:`Session` is an immutable value around a
-:class:`~rotation61.records.RecordBuilder` (the record of every accepted input and the
+:class:`~rotation61.records.MatchLog` (the record of every accepted input and the
 match after each one, the only store of the inputs). :meth:`Session.answer` turns one
 typed line into a :class:`Reply`: the lines to print and, if the line was accepted, the
 next session, which the caller saves before it adopts it. A bad keystroke or an input
@@ -40,7 +40,7 @@ from rotation61.cli.score.grammar import (
 )
 from rotation61.cli.score.wording import Wording
 from rotation61.match import MatchState
-from rotation61.records import Entry, EventEntry, MatchRecord, RecordBuilder
+from rotation61.records import Entry, EventEntry, MatchHeader, MatchLog, MatchRecord
 from rotation61.rules import Rotation61Error, Seat, Shot
 from rotation61.text import Language
 
@@ -97,33 +97,33 @@ class Session:
     """The match being scored and the words to say about it.
 
     Attributes:
-        builder: the record so far and the match after each input.
+        log: the match's inputs so far, with the record and the match after each one.
         wording: the sentences, in the session's language, naming its players.
         confirming: a concession or disqualification typed and waiting for its
             confirmation (``y`` or the same call again); anything else cancels it.
     """
 
-    builder: RecordBuilder
+    log: MatchLog
     wording: Wording
     confirming: OfficialCall | None = None
 
     @classmethod
-    def start(cls, builder: RecordBuilder, lang: Language) -> Session:
-        """A session scoring the builder's match, speaking ``lang``.
+    def start(cls, log: MatchLog, lang: Language) -> Session:
+        """A session scoring the log's match, speaking ``lang``.
 
         Args:
-            builder: the record so far.
+            log: the match so far.
             lang: the language of everything the session says.
 
         Returns:
             The session.
         """
-        return cls(builder=builder, wording=Wording(lang=lang, names=builder.record.players))
+        return cls(log=log, wording=Wording(lang=lang, names=log.record.players))
 
     @property
     def match(self) -> MatchState:
         """The match after the last input."""
-        return self.builder.match
+        return self.log.match
 
     @property
     def is_over(self) -> bool:
@@ -139,7 +139,7 @@ class Session:
     @property
     def can_undo_ending(self) -> bool:
         """The match is over by an official's call, its last input, which ``u`` takes back."""
-        return self.is_over and isinstance(_last_entry(self.builder.record), EventEntry)
+        return self.is_over and isinstance(_last_entry(self.log.record), EventEntry)
 
     def opening(self, *, resumed: Path | None, file: RecordFile | None) -> tuple[str, ...]:
         """The first screen.
@@ -151,7 +151,7 @@ class Session:
         Returns:
             The lines.
         """
-        replayed = None if resumed is None else (resumed, _count(self.builder.record))
+        replayed = None if resumed is None else (resumed, _count(self.log.record))
         lines = self.wording.opening(self.match, resumed=replayed, file=file)
         if self.can_undo_ending:
             lines += self.wording.over_by_call()
@@ -228,31 +228,31 @@ class Session:
         before = self.match
         match step:
             case Shot():
-                builder, ruling = self.builder.play(step)
+                log, ruling = self.log.play(step)
                 lines = self.wording.ruling(ruling, before=before)
             case OfficialCall():
-                builder, ruling = self.builder.officiate(step.event, step.player)
+                log, ruling = self.log.officiate(step.event, step.player)
                 lines = self.wording.ruling(ruling, before=before)
             case ChosenOption():
                 chooser = before.rack.to_act
-                builder = self.builder.decide(step.option, by=chooser)
+                log = self.log.decide(step.option, by=chooser)
                 lines = self.wording.choice(step.option, chooser=chooser, before=before)
             case _:
                 assert_never(step)
-        return self._moved_to(builder, lines)
+        return self._moved_to(log, lines)
 
     def _undo(self) -> Reply:
         """Take back the last input; name it as it was typed, then the board."""
-        last = _last_entry(self.builder.record)
+        last = self.log.last
         if last is None:
             raise KeystrokeError("score.err.nothing_to_undo")
-        typed = format_line(last, self.builder.history[-2].rack, self.wording.names)
-        return self._moved_to(self.builder.undo(), self.wording.undone(typed))
+        typed = format_line(last.entry(), last.before.rack, self.wording.names)
+        return self._moved_to(self.log.undo(), self.wording.undone(typed))
 
-    def _moved_to(self, builder: RecordBuilder, lines: list[str]) -> Reply:
+    def _moved_to(self, log: MatchLog, lines: list[str]) -> Reply:
         """The reply of an accepted input: its lines, the board after it, the next session."""
-        after = dataclasses.replace(self, builder=builder, confirming=None)
-        return Reply(lines=(*lines, *self.wording.board(builder.match)), session=after)
+        after = dataclasses.replace(self, log=log, confirming=None)
+        return Reply(lines=(*lines, *self.wording.board(log.match)), session=after)
 
 
 # --- Starting or resuming --------------------------------------------------------------------
@@ -338,14 +338,14 @@ def _conflicts(options: MatchOptions, record: MatchRecord) -> list[tuple[str, st
     return found
 
 
-def _resumed_builder(options: MatchOptions, resume: Path) -> RecordBuilder:
-    """The builder of the match recorded in ``resume``, checked against the options."""
+def _resumed_log(options: MatchOptions, resume: Path) -> MatchLog:
+    """The log of the match recorded in ``resume``, checked against the options."""
     record = read_record(resume)
     try:
-        builder = RecordBuilder.resume(record)
+        log = MatchLog.from_record(record)
     except Rotation61Error as err:
         raise RecordFileError("err.invalid", path=resume, detail=error_detail(err)) from err
-    winner = builder.match.winner
+    winner = log.match.winner
     if winner is not None and not isinstance(_last_entry(record), EventEntry):
         # A match ended by an official's call is resumed so that ``u`` can take it back.
         raise RecordFileError("err.over", path=resume, winner=record.players[winner])
@@ -357,7 +357,7 @@ def _resumed_builder(options: MatchOptions, resume: Path) -> RecordBuilder:
             options=", ".join(option for option, _ in conflicts),
             recorded=", ".join(f"{option} {value}" for option, value in conflicts),
         )
-    return builder
+    return log
 
 
 def _recorded_language(record: MatchRecord) -> Language:
@@ -367,17 +367,17 @@ def _recorded_language(record: MatchRecord) -> Language:
     return DEFAULT_LANGUAGE if value is None else known.get(value, DEFAULT_LANGUAGE)
 
 
-def _new_builder(
+def _new_log(
     options: MatchOptions, *, lang: Language, engine: str, today: datetime.date
-) -> RecordBuilder:
-    """The builder of a new match scored in ``lang``, dated ``today``."""
+) -> MatchLog:
+    """The log of a new match scored in ``lang``, dated ``today``."""
     tags = [
         *((tag.tag, tag.value) for tag in options.tags),
         ("Date", today.isoformat()),
         (LANGUAGE_TAG, lang.value),
     ]
     try:
-        return RecordBuilder.start(
+        header = MatchHeader.of(
             players=options.players,
             race_to=options.race_to,
             rules=options.rules,
@@ -385,6 +385,7 @@ def _new_builder(
             tags=tags,
             engine=engine,
         )
+        return MatchLog.begin(header)
     except Rotation61Error as err:
         raise RecordFileError("err.options", detail=error_detail(err)) from err
 
@@ -409,12 +410,12 @@ def open_session(
     """
     resume = options.resume
     if resume is not None:
-        builder = _resumed_builder(options, resume)
-        lang = lang or _recorded_language(builder.record)
+        log = _resumed_log(options, resume)
+        lang = lang or _recorded_language(log.record)
     else:
         lang = lang or DEFAULT_LANGUAGE
-        builder = _new_builder(options, lang=lang, engine=engine, today=today)
-    session = Session.start(builder, lang)
+        log = _new_log(options, lang=lang, engine=engine, today=today)
+    session = Session.start(log, lang)
     target = options.save if options.save is not None else resume
     if target is None:
         return SessionStart(session=session, file=None, resumed=None)
@@ -423,7 +424,7 @@ def open_session(
         if target.exists():
             raise RecordFileError("err.exists", path=target)
         try:
-            file.write(builder.record)
+            file.write(log.record)
         except OSError as err:
             raise RecordFileError("err.write", path=target, detail=error_detail(err)) from err
     return SessionStart(session=session, file=file, resumed=resume)

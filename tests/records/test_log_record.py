@@ -1,4 +1,4 @@
-"""RecordBuilder: a record written input by input, as a scorekeeper plays a match."""
+"""A record written input by input through a MatchLog, as a scorekeeper plays a match."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from rotation61.records import (
     DecisionEntry,
     EventEntry,
     IllegalEntryError,
-    RecordBuilder,
+    MatchHeader,
+    MatchLog,
     ShotEntry,
     format_match,
     from_json,
@@ -31,12 +32,14 @@ from rotation61.rules import (
 BREAK = Shot(first_contact=1, pocketed=(5, 12), break_rail_balls=frozenset({2, 3, 4, 6}))
 
 
-def _start() -> RecordBuilder:
-    return RecordBuilder.start(
-        players=("An", "Binh"),
-        race_to=2,
-        rules=get_ruleset("bca").with_overrides({"next_rack_breaker": "loser"}),
-        tags=[("Venue", "Hà Nội"), ("Event", "Open")],
+def _start() -> MatchLog:
+    return MatchLog.begin(
+        MatchHeader.of(
+            players=("An", "Binh"),
+            race_to=2,
+            rules=get_ruleset("bca").with_overrides({"next_rack_breaker": "loser"}),
+            tags=[("Venue", "Hà Nội"), ("Event", "Open")],
+        )
     )
 
 
@@ -67,7 +70,7 @@ def test_undo_drops_the_last_input_and_its_rack_when_emptied() -> None:
     assert b.match.rack.is_break
     b = b.undo().undo()
     assert b.record.racks == ()
-    assert len(b.history) == 1
+    assert len(b.history()) == 1
     with pytest.raises(IllegalActionError, match="no input to undo"):
         b.undo()
 
@@ -105,7 +108,7 @@ def test_resume_continues_a_saved_record() -> None:
     b, _ = b.play(BREAK)
     b, _ = b.officiate(OfficialEvent.CONCEDE_RACK, Seat.A)
     saved = from_json(to_json(b.record))
-    again = RecordBuilder.resume(saved)
+    again = MatchLog.from_record(saved)
     assert again.match == b.match
     again, _ = again.play(BREAK)
     assert again.record.racks[1].breaker is Seat.A  # the loser breaks
@@ -121,10 +124,10 @@ def test_resume_refuses_a_record_the_referee_rejects() -> None:
         b.record, racks=(dataclasses.replace(bad, entries=(*bad.entries, entry)),)
     )
     with pytest.raises(IllegalEntryError, match="was not offered"):
-        RecordBuilder.resume(record)
+        MatchLog.from_record(record)
 
 
-def test_the_engine_refuses_what_the_builder_cannot_store() -> None:
+def test_the_engine_refuses_what_the_log_cannot_store() -> None:
     b = _start()
     with pytest.raises(IllegalActionError):
         b.decide(Option.ACCEPT_TABLE)
