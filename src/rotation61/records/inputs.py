@@ -41,6 +41,7 @@ from rotation61.records.model import (
 )
 from rotation61.records.shot_codec import shot_from_dict, shot_to_dict
 from rotation61.rules import IllegalActionError, OfficialEvent, Option, Ruling, Seat, Shot
+from rotation61.rules.text_fields import text_problem
 
 __all__ = [
     "NOTE_MAX_LENGTH",
@@ -150,7 +151,11 @@ class OverrideInput:
         if not isinstance(self.shot, Shot):
             raise MalformedInputError(f"override shot must be a Shot, got {self.shot!r}")
         note = self.note
-        if not isinstance(note, str) or not note.isprintable() or len(note) > NOTE_MAX_LENGTH:
+        if (
+            not isinstance(note, str)
+            or text_problem(note) is not None
+            or len(note) > NOTE_MAX_LENGTH
+        ):
             raise MalformedInputError(
                 f"note: expected one line of at most {NOTE_MAX_LENGTH} characters, got {note!r}"
             )

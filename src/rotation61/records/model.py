@@ -49,6 +49,7 @@ from rotation61.rules import (
     config_value,
     get_ruleset,
 )
+from rotation61.rules.text_fields import TextFieldError, check_text
 
 __all__ = [
     "ENGINE_VERSION",
@@ -92,18 +93,21 @@ RESERVED_TAGS: Final = frozenset(
 BallPosition: TypeAlias = tuple[Ball, Point]
 """A ball (0 = cue ball) and its centre in inches (schema §1 coordinates)."""
 
+_TEXT_MAX: Final = 100_000
+"""A bound on any one free text of a record (the apps set their own, lower, limits)."""
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")
 
 
 def _text(value: object, what: str, *, empty: bool = False) -> str:
-    """Check a free text: a str of printable characters (no line breaks)."""
-    if not isinstance(value, str):
-        raise InvalidRecordError(f"{what} must be a string, got {value!r}")
-    if not empty and not value.strip():
-        raise InvalidRecordError(f"{what} must not be empty, got {value!r}")
-    if not value.isprintable():
-        raise InvalidRecordError(f"{what} {value!r} holds a line break or a control character")
-    return value
+    """Check a free text: a str of printable characters (no line breaks).
+
+    The characters are the person-facing text fields' (:mod:`rotation61.rules.text_fields`),
+    so a name an event holds is one a match record holds too.
+    """
+    try:
+        return check_text(value, what, max_length=_TEXT_MAX, required=not empty)
+    except TextFieldError as err:
+        raise InvalidRecordError(str(err)) from err
 
 
 def _balls(values: tuple[Ball, ...], what: str) -> None:

@@ -19,6 +19,7 @@ rotation61.tournament.csvfiles.PlayersCsvError: line 2, column rating: 'seven' i
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -55,7 +56,17 @@ STANDINGS_COLUMNS: Final = (
 
 
 class PlayersCsvError(InvalidEventError):
-    """A malformed players file; the message names the line and the column."""
+    """A malformed players file; the message names the line and the column.
+
+    Attributes:
+        line: the file's line (1 is the header), 0 if not known.
+        column: the column's name, ``""`` if not known.
+    """
+
+    def __init__(self, message: str, *, line: int = 0, column: str = "") -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
 
 
 def read_players_csv(
@@ -94,9 +105,9 @@ def _player(
     """One line of a players file as an entry."""
     if len(row) != len(PLAYER_COLUMNS):
         raise PlayersCsvError(f"line {number}: {len(row)} columns, expected {len(PLAYER_COLUMNS)}")
-    name, club, rating, player_class = (cell.strip() for cell in row)
+    name, club, rating, player_class = (unicodedata.normalize("NFC", cell).strip() for cell in row)
     if not name:
-        raise PlayersCsvError(f"line {number}, column name: empty")
+        raise PlayersCsvError(f"line {number}, column name: empty", line=number, column="name")
     value: int | None = None
     if rating:
         try:
@@ -111,7 +122,9 @@ def _player(
             check(entry)
     except (TournamentError, ValueError) as err:
         column = _column_named(str(err))
-        raise PlayersCsvError(f"line {number}, column {column}: {err}") from None
+        raise PlayersCsvError(
+            f"line {number}, column {column}: {err}", line=number, column=column
+        ) from err
     return entry
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from rotation61.rules.text_fields import CLASS_MAX_LENGTH, NAME_MAX_LENGTH, check_text
 from rotation61.tournament.errors import (
     DuplicateEntryError,
     InvalidEventError,
@@ -111,9 +112,9 @@ def _check_id(value: str, what: str) -> None:
         raise InvalidEventError(f"{what} {value!r} is not an id (letters, digits, _ . -)")
 
 
-def _check_text(value: str, what: str) -> None:
-    if not isinstance(value, str) or "\n" in value or "\r" in value:
-        raise InvalidEventError(f"{what} {value!r} is not a one-line text")
+def _check_text(value: str, what: str, *, max_length: int = NAME_MAX_LENGTH) -> None:
+    """A person-facing text the event holds (:mod:`rotation61.rules.text_fields`)."""
+    check_text(value, what, max_length=max_length, required=False)
 
 
 def _check_race(value: int, what: str) -> None:
@@ -145,7 +146,7 @@ class Entry:
         if not self.name.strip():
             raise InvalidEventError(f"player {self.id!r} has an empty name")
         _check_text(self.club, "club")
-        _check_text(self.player_class, "class")
+        _check_text(self.player_class, "class", max_length=CLASS_MAX_LENGTH)
         if self.rating is not None and (
             isinstance(self.rating, bool) or not isinstance(self.rating, int)
         ):

@@ -53,6 +53,7 @@ from rotation61.web.core.errors import WebError, status_for
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
+from rotation61.web.presenters.refusals import worded_refusal
 from rotation61.web.presenters.tournaments import (
     EventParts,
     event_frame,
@@ -322,7 +323,8 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     @app.exception_handler(WebError)
     @app.exception_handler(Rotation61Error)
     async def _domain_error(request: Request, err: Exception) -> Response:
-        return _error_response(request, status_for(err), type(err).__name__, str(err))
+        worded = worded_refusal(err, request_language(request, ctx))
+        return _error_response(request, status_for(err), type(err).__name__, worded or str(err))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, err: StarletteHTTPException) -> Response:

@@ -31,6 +31,7 @@ from rotation61.records import (
     to_json,
 )
 from rotation61.rules import Rotation61Error, Seat
+from rotation61.rules.text_fields import NAME_MAX_LENGTH, check_text, clean_text
 from rotation61.web.adapters.matches import Repository, final_message
 from rotation61.web.core.errors import (
     AuthenticationError,
@@ -61,16 +62,18 @@ __all__ = [
     "Notifier",
     "check_header",
     "check_record_shape",
+    "clean_names",
     "desk_header",
 ]
 
-MAX_NAME_LENGTH: Final = 100
+MAX_NAME_LENGTH: Final = NAME_MAX_LENGTH
 """The longest player name, and the longest table name."""
 MAX_RACE_TO: Final = 99
 """Races run from 1 to this many racks."""
 MAX_TAGS: Final = 16
 """The most event tags a match carries (the table's own tags not counted)."""
 MAX_TAG_VALUE_LENGTH: Final = 200
+_TAG_LIMIT: Final = 200
 """The longest tag value."""
 MAX_DEPTH: Final = 16
 """The deepest nesting of arrays and objects an imported record may have (a record needs 6)."""
@@ -112,10 +115,22 @@ def _desk_tags(tags: Mapping[str, str]) -> list[tuple[str, str]]:
                 f"tag name {raw!r} must be a letter then letters, digits or '_' "
                 f"(not one of {', '.join(sorted(_DESK_RESERVED))})"
             )
-        if not value.isprintable():
-            raise MalformedInputError(f"tag {name} holds a line break or control character")
-        out.append((name, value))
+        out.append((name, clean_text(value, f"tag {name}", max_length=_TAG_LIMIT, required=False)))
     return out
+
+
+def clean_names(players: tuple[str, str]) -> tuple[str, str]:
+    """The two players' names as a match holds them (NFC, trimmed, checked).
+
+    Raises:
+        TextFieldError: an empty name, one over :data:`MAX_NAME_LENGTH` characters, or
+            one holding a control, bidirectional or invisible character.
+    """
+    a, b = (
+        clean_text(name, f"player {seat}'s name", max_length=MAX_NAME_LENGTH)
+        for seat, name in zip("AB", players, strict=True)
+    )
+    return a, b
 
 
 def _shown(value: str) -> str:
@@ -143,6 +158,7 @@ def check_header(header: MatchHeader) -> MatchHeader:
             raise OutOfRangeError(
                 f"player {seat}'s name {_shown(name)} must have 1 to {MAX_NAME_LENGTH} characters"
             )
+        check_text(name, f"player {seat}'s name", max_length=MAX_NAME_LENGTH)
     if not 1 <= header.race_to <= MAX_RACE_TO:
         raise OutOfRangeError(f"race_to {header.race_to} is outside 1..{MAX_RACE_TO}")
     events = [(n, v) for n, v in header.tags if n not in (TABLE_TAG, TABLE_SIZE_TAG)]
@@ -248,9 +264,10 @@ def desk_header(
         InvalidRecordError: a player name, tag value or race a record cannot hold.
     """
     get_table(table_size)
+    table_name = clean_text(table_name, "table name", max_length=MAX_NAME_LENGTH, required=False)
     table = [(TABLE_TAG, table_name)] if table_name else []
     return MatchHeader(
-        players=players,
+        players=clean_names(players),
         race_to=race_to,
         first_breaker=first_breaker,
         rules=preset,

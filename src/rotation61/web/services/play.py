@@ -66,7 +66,7 @@ from rotation61.sim import (
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
 from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
-from rotation61.web.services.matches import MatchService
+from rotation61.web.services.matches import MatchService, clean_names
 
 __all__ = [
     "GAME_TAG",
@@ -448,7 +448,9 @@ class PlayService:
             tags.append((LEVEL_TAG, str(level)))
         elif level is not None:
             raise OutOfRangeError(f"a level ({level!r}) is only for games against the computer")
-        header = MatchHeader.of(players=players, race_to=race_to, rules=rules, tags=tags)
+        header = MatchHeader.of(
+            players=clean_names(players), race_to=race_to, rules=rules, tags=tags
+        )
         return self._matches.create_match(header)
 
     def mode_of(self, stored: StoredMatch) -> GameMode:

@@ -28,6 +28,12 @@ from typing import Any, Final, Protocol
 
 from rotation61.match import MatchState
 from rotation61.rules import PRESETS, Seat
+from rotation61.rules.text_fields import (
+    CLASS_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    clean_text,
+    printable_text,
+)
 from rotation61.tournament import (
     Call,
     Config,
@@ -303,6 +309,21 @@ def _entry(stored: StoredEntry) -> Entry:
     )
 
 
+def _loaded_entry(stored: StoredEntry) -> Entry:
+    """An entry as stored, its texts made fit to show if stored before they were checked.
+
+    A name stored before names were checked as they are now must not stop the event
+    (it could then be neither drawn nor called, nor its results entered).
+    """
+    return Entry(
+        id=stored.player_id,
+        name=printable_text(stored.name, max_length=NAME_MAX_LENGTH),
+        club=printable_text(stored.club, max_length=NAME_MAX_LENGTH, fallback=""),
+        rating=stored.rating,
+        player_class=printable_text(stored.player_class, max_length=CLASS_MAX_LENGTH, fallback=""),
+    )
+
+
 def parse_players(text: str, first_number: int = 1) -> list[StoredEntry]:
     """The entries of a players CSV (:func:`rotation61.tournament.read_players_csv`).
 
@@ -331,25 +352,34 @@ def _stored(entry: Entry) -> StoredEntry:
 def check_entry(entry: StoredEntry) -> None:
     """Refuse an entry the event cannot hold (the message starts with the column's name).
 
+    The tournament layer's checks: the person-facing text fields' one validation
+    (:mod:`rotation61.rules.text_fields`: a name of 1 to 100 characters, a club of at
+    most 100, a class of at most 40, no control, bidirectional or invisible character).
+
     Raises:
-        OutOfRangeError: a name or club over 100 characters, a class over 40.
-        InvalidEventError: an empty name, a line break.
+        TextFieldError: a name, club or class refused, named.
+        InvalidEventError: another value the event cannot hold.
     """
-    for column, value, limit in (
-        ("name", entry.name, 100),
-        ("club", entry.club, 100),
-        ("class", entry.player_class, 40),
-    ):
-        if len(value) > limit:
-            raise OutOfRangeError(f"{column} {value[:20]!r}... is longer than {limit} characters")
-    if not entry.name.strip():
-        raise InvalidEventError("name: empty")
-    _entry(entry)  # the tournament layer's checks
+    _entry(entry)
+
+
+def clean_entry(entry: StoredEntry) -> StoredEntry:
+    """An entry's texts as stored (NFC, trimmed), then checked (:func:`check_entry`)."""
+    cleaned = dataclasses.replace(
+        entry,
+        name=clean_text(entry.name, "name", max_length=NAME_MAX_LENGTH),
+        club=clean_text(entry.club, "club", max_length=NAME_MAX_LENGTH, required=False),
+        player_class=clean_text(
+            entry.player_class, "class", max_length=CLASS_MAX_LENGTH, required=False
+        ),
+    )
+    check_entry(cleaned)
+    return cleaned
 
 
 def standings_csv(live: LiveEvent) -> str:
     """The standings as CSV (``tournament.standings_csv``), names and clubs as stored."""
-    return tournament_standings_csv(live.state, [_entry(e) for e in live.entries])
+    return tournament_standings_csv(live.state, [_loaded_entry(e) for e in live.entries])
 
 
 def _utc_now() -> str:
@@ -469,7 +499,7 @@ class TournamentService:
             try:
                 event = Event(
                     name=live.stored.name,
-                    entries=tuple(_entry(e) for e in entries),
+                    entries=tuple(_loaded_entry(e) for e in entries),
                     config=live.settings.config(),
                 )
             except InvalidEventError as err:
@@ -548,9 +578,7 @@ class TournamentService:
             OutOfRangeError: a name outside 1..100 characters.
             InvalidEventError: settings the tournament layer refuses.
         """
-        name = name.strip()
-        if not 1 <= len(name) <= 100 or not name.isprintable():
-            raise OutOfRangeError(f"event name {name[:20]!r} must be 1 to 100 printable characters")
+        name = clean_text(name, "event name", max_length=NAME_MAX_LENGTH)
         settings.config()
         stored = self._repo.create_event(name, settings.to_dict(), created_at=self._clock())
         self._repo.ensure_tables(settings.tables, self._pins)
@@ -569,9 +597,9 @@ class TournamentService:
             InvalidEventError: an entry the tournament layer refuses; too many players.
         """
         live = self.event(event_id)
+        entries = [clean_entry(entry) for entry in entries]
         seen = {name_key(e.name, e.club): e.name for e in live.entries}
         for entry in entries:
-            check_entry(entry)
             key = name_key(entry.name, entry.club)
             if key in seen:
                 raise DuplicateEntryError(
@@ -604,10 +632,10 @@ class TournamentService:
         """Enter one player (id ``p<n>``)."""
         entry = StoredEntry(
             player_id=f"p{self.next_player_number(event_id)}",
-            name=name.strip(),
-            club=club.strip(),
+            name=name,
+            club=club,
             rating=rating,
-            player_class=player_class.strip(),
+            player_class=player_class,
         )
         return self.add_entries(event_id, [entry])
 
@@ -973,7 +1001,12 @@ class TournamentService:
     ) -> NewCall:
         match = state.match(call.match)
         pin = pins.get(int(call.table)) or self._pins()
-        names = (live.name_of(match.players[0]), live.name_of(match.players[1]))
+        # a name stored before names were checked as they are now is shown as well as it
+        # can be: a call never fails on a name, so the event never gets stuck
+        names = (
+            printable_text(live.name_of(match.players[0]), max_length=NAME_MAX_LENGTH),
+            printable_text(live.name_of(match.players[1]), max_length=NAME_MAX_LENGTH),
+        )
         header = desk_header(
             players=names,
             race_to=match.race,

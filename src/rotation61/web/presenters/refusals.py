@@ -1,0 +1,71 @@
+"""Refusals worded in the request's language: the text fields' and the players files'.
+
+The engine's message names the bad value in English (the log and the API's ``detail``
+keep it); a person reads the catalogue's words for the same facts: which field, which
+character and where, which line and column of a file.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rotation61.rules.text_fields import TextFieldError, TextProblem
+from rotation61.text import Language
+from rotation61.tournament.csvfiles import PlayersCsvError
+from rotation61.web.core.i18n import ui
+
+__all__ = ["worded_refusal"]
+
+_FIELDS: Final = {
+    "name": "field.name",
+    "club": "field.club",
+    "class": "field.class",
+    "event name": "field.event_name",
+    "player A": "field.player_a",
+    "player B": "field.player_b",
+    "player A's name": "field.player_a",
+    "player B's name": "field.player_b",
+    "table name": "field.table_name",
+    "override note": "field.note",
+}
+
+
+def _field(name: str, lang: Language) -> str:
+    key = _FIELDS.get(name)
+    if key is not None:
+        return ui(key, lang)
+    if name.startswith("tag "):
+        return ui("field.tag", lang, name=name[4:])
+    return name
+
+
+def _text_refusal(err: TextFieldError, lang: Language) -> str:
+    fields: dict[str, object] = {"field": _field(err.field, lang), "limit": err.limit}
+    if err.problem in (TextProblem.CONTROL, TextProblem.BIDI, TextProblem.INVISIBLE):
+        assert isinstance(err.value, str)
+        fields.update(position=err.position, code=f"{ord(err.value[err.position - 1]):04X}")
+    return ui(f"error.text.{err.problem.value}", lang, **fields)
+
+
+def _cause(err: BaseException) -> TextFieldError | None:
+    seen: BaseException | None = err
+    for _ in range(4):
+        if seen is None:
+            return None
+        if isinstance(seen, TextFieldError):
+            return seen
+        seen = seen.__cause__
+    return None
+
+
+def worded_refusal(err: BaseException, lang: Language) -> str | None:
+    """The words of a text-field refusal (or a players file's), ``None`` for others."""
+    cause = _cause(err)
+    if cause is None:
+        return None
+    detail = _text_refusal(cause, lang)
+    if isinstance(err, PlayersCsvError) and err.line:
+        return ui(
+            "error.csv.at", lang, line=err.line, column=_field(err.column, lang), detail=detail
+        )
+    return detail
