@@ -3,41 +3,30 @@
 The play page's cue-ball placement check (``static/play_table.js``) and the geometry
 layer's :func:`~rotation61.geometry.placement_problem` give the same answer on
 borderline positions (balls touching, 10⁻⁸ in apart, overlapping; the cue ball at the
-head string and at the cushions), and the balls the pages draw take the colours of the
-server's SVG.
+head string and at the cushions), the balls the pages draw take the colours of the
+server's SVG, and a refusal on the play pages leads in the page's language.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from rotation61.geometry import CONTACT_TOL_IN, EPS_IN, Point, get_table, placement_problem
+from rotation61.text import Language
+from rotation61.web.core.i18n import UI_CATALOGUES
 from rotation61.web.presenters.shared import BALL_COLOURS, CUE_COLOUR, ball_colour
-from tests.web.browser import browser
-from tests.web.server import Server, start_server, stop
+from tests.web.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
-__all__ = ["browser"]
 
 # Offsets (in) around each boundary: both sides of each tolerance, and far from it.
 OFFSETS = (-1e-6, -2e-7, -1e-7, -5e-8, -1e-8, -2e-9, -1e-9, -1e-10, 0.0)
 OFFSETS = tuple(sorted(set(OFFSETS + tuple(-o for o in OFFSETS))))
-
-
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("shared") / "web.sqlite3"
-    running = start_server(f"sqlite:///{db}")
-    try:
-        yield running
-    finally:
-        stop(running)
 
 
 def borderline(size: str) -> tuple[dict[str, list[float]], list[tuple[float, float]]]:
@@ -91,21 +80,19 @@ def python_answers(size: str, balls: dict[str, list[float]], cases: list[Any]) -
 
 
 @pytest.mark.parametrize("size", ["9ft", "7ft"])
-def test_placement_check_agrees_with_geometry(
-    browser: Any, shared_server: Server, size: str
-) -> None:
+def test_placement_check_agrees_with_geometry(browser: Any, server: Server, size: str) -> None:
     made = httpx.post(
-        shared_server.url + "/api/play",
+        server.url + "/api/play",
         json={"mode": "hotseat", "player_a": "An", "player_b": "Bình", "table_size": size},
         timeout=10,
     )
     assert made.status_code == 201, made.text
     game = made.json()["id"]
-    view = httpx.get(f"{shared_server.url}/api/play/{game}?lang=en", timeout=10).json()
+    view = httpx.get(f"{server.url}/api/play/{game}?lang=en", timeout=10).json()
     balls, cases = borderline(size)
     page = browser.new_page()
     try:
-        page.goto(f"{shared_server.url}/play/{game}")
+        page.goto(f"{server.url}/play/{game}")
         page.wait_for_selector("#play[data-seq]", state="attached")
         answers = page.evaluate(
             """([table, balls, cases]) => cases.map(([x, y]) => [
@@ -133,11 +120,11 @@ def test_placement_check_agrees_with_geometry(
     assert expected[cases.index((bx + d - 2e-7, by))] == "overlaps_ball"
 
 
-def test_pages_draw_balls_in_the_servers_colours(browser: Any, shared_server: Server) -> None:
+def test_pages_draw_balls_in_the_servers_colours(browser: Any, server: Server) -> None:
     page = browser.new_page()
     try:
-        page.goto(shared_server.url + "/hall")
-        page.wait_for_selector("#hall")
+        page.goto(server.url + "/hall")
+        page.wait_for_selector("#hall", state="attached")
         drawn = page.evaluate(
             """() => {
                 const out = {};
@@ -157,3 +144,25 @@ def test_pages_draw_balls_in_the_servers_colours(browser: Any, shared_server: Se
     resolved = {str(b): drawn[str(b)] for b in range(1, 16)}
     assert resolved == {str(b): ball_colour(b) for b in range(1, 16)}
     assert drawn["canvas"] == [CUE_COLOUR, BALL_COLOURS[3], BALL_COLOURS[3]]
+
+
+def test_play_refusal_leads_in_the_pages_language(browser: Any, server: Server) -> None:
+    made = httpx.post(
+        server.url + "/api/play",
+        json={"mode": "online", "player_a": "An", "player_b": "Bình"},
+        timeout=10,
+    )
+    game = made.json()["id"]
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/play/{game}/join?lang=vi#k=not-the-key")
+        page.wait_for_selector("#join-error span")
+        shown = page.text_content("#join-error") or ""
+        detail_lang = page.get_attribute("#join-error span", "lang")
+        detail = page.text_content("#join-error span") or ""
+    finally:
+        page.close()
+    lead = UI_CATALOGUES[Language.VI]["error.lead.refused"]
+    assert shown == f"{lead} {detail}"
+    assert detail_lang == "en"
+    assert f"wrong invite key for game {game}" in detail

@@ -95,12 +95,14 @@
   // ---- Live updates --------------------------------------------------------------------
   // Follow a server-sent event stream; `handlers` maps an event's name to a function of
   // its parsed data. On a drop the page reconnects on its own schedule (the browser's own
-  // retry may back off for long): after 1 s, then twice as long each time up to 15 s,
+  // retry may back off for long): after 1 s, then twice as long each time up to 3 s (a
+  // venue's screens are back within seconds of a server's restart), each wait up to a
+  // fifth longer at random (screens that lost the same server do not return at once),
   // and after 1 s again once a message came through. `opts.onDown` runs at each drop.
   // Returns { close() }.
   function live(url, handlers, opts) {
     const o = opts || {};
-    const first = o.firstDelay || 1000, most = o.maxDelay || 15000;
+    const first = 1000, most = 3000;
     let delay = first, es = null, timer = null, closed = false;
     function open() {
       timer = null;
@@ -112,7 +114,7 @@
         es.close();
         if (closed) return;
         if (o.onDown) o.onDown();
-        timer = setTimeout(open, delay);
+        timer = setTimeout(open, delay * (1 + 0.2 * Math.random()));
         delay = Math.min(delay * 2, most);
       };
     }

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  const colour = window.R61.ballColour;
+  const colour = (b) => window.R61.ballColour(b);
 
   // ---- The engine's motion between events (docs/physics.md; sim/_kernel/motion.py) ----
   // A state row: [t0, x, y, vx, vy, wx, wy, wz, motion]; motions indexes `motions`.
@@ -19,23 +19,20 @@
     const alpha = 2.5 * p.mu_spin * g / R;
     if (wz > 0) wz = Math.max(wz - alpha * dt, 0); else if (wz < 0) wz = Math.min(wz + alpha * dt, 0);
     if (m === "spinning") return [x, y, vx, vy, m];
+    // Sliding and rolling: friction `a` against the unit vector (ex, ey).
+    const brake = (a, ex, ey) => {
+      x += vx * dt - 0.5 * a * ex * dt * dt;
+      y += vy * dt - 0.5 * a * ey * dt * dt;
+      vx -= a * ex * dt; vy -= a * ey * dt;
+    };
     if (m === "sliding") {
       const ux = vx - R * wy, uy = vy + R * wx;
       const un = Math.sqrt(ux * ux + uy * uy);
-      if (un > 0) {
-        const a = p.mu_slide * g, ex = ux / un, ey = uy / un;
-        x += vx * dt - 0.5 * a * ex * dt * dt;
-        y += vy * dt - 0.5 * a * ey * dt * dt;
-        vx -= a * ex * dt; vy -= a * ey * dt;
-      } else { x += vx * dt; y += vy * dt; }
+      if (un > 0) brake(p.mu_slide * g, ux / un, uy / un);
+      else { x += vx * dt; y += vy * dt; }
     } else {
       const vn = Math.sqrt(vx * vx + vy * vy);
-      if (vn > 0) {
-        const a = p.mu_roll * g, ex = vx / vn, ey = vy / vn;
-        x += vx * dt - 0.5 * a * ex * dt * dt;
-        y += vy * dt - 0.5 * a * ey * dt * dt;
-        vx -= a * ex * dt; vy -= a * ey * dt;
-      }
+      if (vn > 0) brake(p.mu_roll * g, vx / vn, vy / vn);
     }
     return [x, y, vx, vy, m];
   }
