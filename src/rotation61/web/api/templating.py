@@ -13,6 +13,7 @@ from starlette.responses import Response
 from rotation61.text import Language
 from rotation61.web.api.deps import CSRF_COOKIE, AppContext
 from rotation61.web.core.i18n import UI_CATALOGUES, ui
+from rotation61.web.presenters.shared import browser_shared
 
 __all__ = ["render", "templates"]
 
@@ -40,6 +41,7 @@ def render(
         "csrf_token": ctx.signer.csrf_token(nonce),
         "path": request.url.path,
         "strings": dict(UI_CATALOGUES[lang]),
+        "shared": browser_shared(),
         **values,
     }
     response = templates.TemplateResponse(request, name, context, status_code=status_code)

@@ -13,21 +13,12 @@ from typing import Final
 
 from rotation61.geometry import Point, TableSpec, rack_layout, spot_balls
 from rotation61.rules import Ball, RuleSet
+from rotation61.web.presenters.shared import STRIPE_GROUND, ball_colour
 
 __all__ = ["draw_table", "rerack_positions", "spot_positions"]
 
 _PX_PER_IN: Final = 8.0
 _RAIL_IN: Final = 4.0
-_COLOURS: Final[Mapping[int, str]] = {
-    1: "#f2c500",
-    2: "#1f4fd1",
-    3: "#d42a1f",
-    4: "#5b2a86",
-    5: "#f07d00",
-    6: "#0f8a3c",
-    7: "#7a1f1f",
-    8: "#111111",
-}
 
 
 def spot_positions(
@@ -63,11 +54,11 @@ def _ball_svg(ball: Ball, centre: Point, spec: TableSpec, *, ghost: bool) -> str
     x = (centre.x + _RAIL_IN) * _PX_PER_IN
     y = (spec.width - centre.y + _RAIL_IN) * _PX_PER_IN
     r = spec.ball_radius * _PX_PER_IN
-    colour = _COLOURS[(ball - 1) % 8 + 1]
+    colour = ball_colour(ball)
     opacity = ' opacity="0.45"' if ghost else ""
     parts = [f'<g class="ball" data-ball="{ball}"{opacity}>']
     if ball > 8:
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fafafa"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{STRIPE_GROUND}"/>')
         parts.append(
             f'<rect x="{x - r:.1f}" y="{y - r * 0.55:.1f}" width="{2 * r:.1f}" '
             f'height="{1.1 * r:.1f}" fill="{colour}"/>'

@@ -1,21 +1,17 @@
 // Live scoreboard, overlay and hall: server-sent events that reconnect by themselves.
 (function () {
   "use strict";
-  const S = JSON.parse(document.getElementById("strings").textContent);
-  const fmt = (id, vals) => (S[id] || id).replace(/\{(\w+)\}/g, (_, k) => (vals && k in vals ? vals[k] : ""));
-  // A table named by its number alone (an event's tables are) reads "Table 3", not "3".
-  const tableLabel = (name) => (/^\d+$/.test(name || "") ? fmt("t.table", { n: name }) : name);
+  const { t: fmt, tableLabel, esc, ballClass } = window.R61;
   const root = document.getElementById("scoreboard") || document.getElementById("overlay");
   const hall = document.getElementById("hall");
   const conn = document.getElementById("sb-conn");
   const lang = (root || hall).dataset.lang;
   const $ = (id) => document.getElementById(id);
   const text = (el, v) => { if (el) el.textContent = v == null ? "" : String(v); };
-  const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
   // A ball as drawn on every screen: its colour, a stripe for 9-15, its number.
   function ballHtml(b, inPlay) {
-    return '<span class="ball-chip b' + b + (b > 8 ? " stripe" : "") + (inPlay ? " inplay" : "") +
+    return '<span class="ball-chip ' + ballClass(b) + (inPlay ? " inplay" : "") +
       '" data-ball="' + b + '"><span class="num">' + b + "</span></span>";
   }
   const tags = (v) => [v.event, v.round].filter((x) => x).join(" · ");
@@ -120,20 +116,11 @@
     sections();
   }
 
-  function connect() {
-    const url = hall ? "/api/hall/events?lang=" + lang : "/api/matches/" + root.dataset.match + "/events?lang=" + lang;
-    const es = new EventSource(url);
-    es.addEventListener("board", (e) => {
-      const v = JSON.parse(e.data);
+  const url = hall ? "/api/hall/events?lang=" + lang : "/api/matches/" + root.dataset.match + "/events?lang=" + lang;
+  window.R61.live(url, {
+    board: (v) => {
       if (hall) renderCard(v); else renderBoard(v);
       text(conn, fmt("board.live", {}));
-    });
-    es.onerror = () => {
-      // Reconnect on our own schedule (the browser's own retry may back off for long).
-      text(conn, fmt("board.reconnecting", {}));
-      es.close();
-      setTimeout(connect, 750);
-    };
-  }
-  connect();
+    },
+  }, { onDown: () => text(conn, fmt("board.reconnecting", {})) });
 })();

@@ -2,16 +2,11 @@
 // always the one the server returned (rebuilt from the stored inputs).
 (function () {
   "use strict";
-  const S = JSON.parse(document.getElementById("strings").textContent);
-  const t = (id, vals) => (S[id] || id).replace(/\{(\w+)\}/g, (_, k) => (vals && k in vals ? vals[k] : ""));
-  // A table named by its number alone (an event's tables are) reads "Table 3", not "3".
-  const tableLabel = (name) => (/^\d+$/.test(name || "") ? t("t.table", { n: name }) : name);
+  const { t, tableLabel, esc, ballClass } = window.R61;
   const root = document.getElementById("console");
   const matchId = root.dataset.match;
   const lang = root.dataset.lang;
-  const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const $ = (id) => document.getElementById(id);
-  const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
   let view = null;
   let draft = null;
   let busy = false;
@@ -71,15 +66,8 @@
     if (scroll) el.scrollIntoView({ block: "nearest" });
   }
 
-  async function call(url, opts) {
-    const r = await fetch(url, Object.assign({ credentials: "same-origin" }, opts || {}));
-    let body = null;
-    try { body = await r.json(); } catch (_) { body = null; }
-    return { ok: r.ok, status: r.status, body: body };
-  }
-
   async function fetchView() {
-    const r = await call("/api/matches/" + matchId + "/console?lang=" + lang);
+    const r = await window.R61.request("/api/matches/" + matchId + "/console?lang=" + lang);
     if (!r.ok) throw r;
     return r.body;
   }
@@ -165,11 +153,7 @@
         q.attempts += 1;
         let r;
         try {
-          r = await call("/api/matches/" + matchId + "/inputs?lang=" + lang, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-            body: JSON.stringify(q.input),
-          });
+          r = await window.R61.request("/api/matches/" + matchId + "/inputs?lang=" + lang, { method: "POST", body: q.input });
         } catch (err) { waiting(q); return; }
         if (r.ok) {
           queue.shift(); saveQueue(); view = r.body; draft = fresh(); correcting = false;
@@ -279,7 +263,7 @@
   function v_decision() { return view.phase === "decision" && !view.match_over; }
 
   function ballButtons(cls, selected, extra) {
-    return '<div class="balls">' + base().on_table.map((b) => '<button type="button" class="ball b' + b + (b > 8 ? " stripe " : " ") + cls + (selected(b) ? " on" : "") + '" data-ball="' + b + '"><span class="num">' + b + "</span></button>").join("") + (extra || "") + "</div>";
+    return '<div class="balls">' + base().on_table.map((b) => '<button type="button" class="ball ' + ballClass(b) + " " + cls + (selected(b) ? " on" : "") + '" data-ball="' + b + '"><span class="num">' + b + "</span></button>").join("") + (extra || "") + "</div>";
   }
 
   function renderShot() {
@@ -388,12 +372,9 @@
   // Another console (or the API) may score this match: follow its live board and
   // fetch the console view when it moves past ours.
   function follow() {
-    const es = new EventSource("/api/matches/" + matchId + "/events?lang=" + lang);
-    es.addEventListener("board", (e) => {
-      const v = JSON.parse(e.data);
-      if (view && v.seq !== view.seq && !busy && !queue.length) load();
+    window.R61.live("/api/matches/" + matchId + "/events?lang=" + lang, {
+      board: (v) => { if (view && v.seq !== view.seq && !busy && !queue.length) load(); },
     });
-    es.onerror = () => { es.close(); setTimeout(follow, 1000); };
   }
   window.addEventListener("online", () => pump());
   restoreQueue();

@@ -3,8 +3,7 @@
   "use strict";
   const table = document.getElementById("matches");
   if (!table) return;
-  const S = JSON.parse(document.getElementById("strings").textContent);
-  const fmt = (id) => S[id] || id;
+  const fmt = window.R61.t;
   const lang = table.dataset.lang;
   function update(v) {
     const row = table.querySelector('tr[data-match="' + v.id + '"]');
@@ -14,10 +13,5 @@
     row.querySelector(".score .pts").textContent = v.status === "live" ? "(" + v.scores[0] + " – " + v.scores[1] + ")" : "";
     row.querySelector(".status").textContent = fmt("status." + v.status);
   }
-  function connect() {
-    const es = new EventSource("/api/hall/events?lang=" + lang);
-    es.addEventListener("board", (e) => update(JSON.parse(e.data)));
-    es.onerror = () => { es.close(); setTimeout(connect, 1000); };
-  }
-  connect();
+  window.R61.live("/api/hall/events?lang=" + lang, { board: update });
 })();

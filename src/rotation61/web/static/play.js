@@ -2,23 +2,11 @@
 // cue ball in hand, the referee's rulings, the options after a foul, live updates).
 (function () {
   "use strict";
-  const S = JSON.parse(document.getElementById("strings").textContent);
-  const fmt = (id, fields) => {
-    let s = S[id] || id;
-    for (const k of Object.keys(fields || {})) s = s.split("{" + k + "}").join(String(fields[k]));
-    return s;
-  };
+  const fmt = window.R61.t;
+  const showError = (el, err) => window.R61.showError(typeof el === "string" ? document.getElementById(el) : el, err);
   const tokenKey = (id) => "r61_play_" + id;
   const inviteKey = (id) => "r61_invite_" + id;
-  async function api(method, url, body, token) {
-    const headers = { "Accept": "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (token) headers["X-Play-Token"] = token;
-    const r = await fetch(url, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.detail || ("HTTP " + r.status));
-    return data;
-  }
+  const api = (method, url, body, token) => window.R61.call(url, { method: method, body: body, token: token });
 
   // ---- New game ------------------------------------------------------------------------
   const form = document.getElementById("new-game");
@@ -36,7 +24,7 @@
       const body = {
         mode: m,
         player_a: form.elements.namedItem("player_a").value,
-        player_b: m === "computer" ? S["play.computer"] : form.elements.namedItem("player_b").value,
+        player_b: m === "computer" ? fmt("play.computer") : form.elements.namedItem("player_b").value,
         race_to: Number(form.elements.namedItem("race_to").value),
         preset: form.elements.namedItem("preset").value,
         table_size: form.elements.namedItem("table_size").value,
@@ -48,7 +36,7 @@
         if (g.invite) localStorage.setItem(inviteKey(g.id), location.origin + g.invite);
         location.assign(g.url);
       } catch (err) {
-        document.getElementById("new-error").textContent = err.message;
+        showError("new-error", err);
       }
     });
     void mode;
@@ -61,7 +49,7 @@
     const key = new URLSearchParams(location.hash.slice(1)).get("k") || "";
     api("POST", "/api/play/" + id + "/join", { key: key })
       .then((g) => { localStorage.setItem(tokenKey(id), g.token); location.replace(g.url); })
-      .catch((err) => { document.getElementById("join-error").textContent = err.message; });
+      .catch((err) => showError("join-error", err));
   }
 
   // ---- The game ------------------------------------------------------------------------
@@ -106,7 +94,7 @@
   function drawSpin() {
     const c = spin.getContext("2d"), w = spin.width, r = w / 2 - 4;
     c.clearRect(0, 0, w, w);
-    c.fillStyle = "#f4f1e6"; c.beginPath(); c.arc(w / 2, w / 2, r, 0, 2 * Math.PI); c.fill();
+    c.fillStyle = window.R61.palette.cue; c.beginPath(); c.arc(w / 2, w / 2, r, 0, 2 * Math.PI); c.fill();
     c.strokeStyle = "#c33"; c.setLineDash([3, 3]); c.beginPath(); c.arc(w / 2, w / 2, r * 0.5, 0, 2 * Math.PI); c.stroke(); c.setLineDash([]);
     c.fillStyle = "#1d4fc4"; c.beginPath(); c.arc(w / 2 + tip[0] * r, w / 2 - tip[1] * r, 5, 0, 2 * Math.PI); c.fill();
     spin.dataset.tip = tip[0].toFixed(3) + "," + tip[1].toFixed(3);
@@ -189,7 +177,7 @@
     lines.replaceChildren(...b.last_lines.map((l) => { const p = document.createElement("p"); p.textContent = l; return p; }));
     if (view.computer_note) {
       const box = document.createElement("div"); box.className = "computer";
-      for (const line of view.computer_note.split("\n")) { const p = document.createElement("p"); p.textContent = S["play.computer"] + ": " + line; box.append(p); }
+      for (const line of view.computer_note.split("\n")) { const p = document.createElement("p"); p.textContent = fmt("play.computer") + ": " + line; box.append(p); }
       lines.append(box);
     }
     const opts = $("options");
@@ -274,7 +262,7 @@
       render(shot.state);
       $("ruling-shot").replaceChildren(...shot.lines.map((l) => { const p = document.createElement("p"); p.textContent = l; return p; }));
     } catch (err) {
-      $("error").textContent = err.message;
+      showError("error", err);
       root.dataset.state = "aim";
     } finally { busy = false; sync(); }
   }
@@ -287,7 +275,7 @@
       const view = await api("POST", "/api/play/" + id + "/decisions", { expected_seq: state.seq, option: option }, token);
       await table.tweenTo(view.balls, 400);
       render(view);
-    } catch (err) { $("error").textContent = err.message; }
+    } catch (err) { showError("error", err); }
     finally { busy = false; sync(); }
   }
 
@@ -296,7 +284,7 @@
     if (busy) return;
     busy = true; $("concede-confirm").hidden = true;
     try { render(await api("POST", "/api/play/" + id + "/concede", { expected_seq: state.seq }, token)); }
-    catch (err) { $("error").textContent = err.message; }
+    catch (err) { showError("error", err); }
     finally { busy = false; sync(); }
   });
 
@@ -319,15 +307,13 @@
       const view = await api("GET", "/api/play/" + id + "?lang=" + lang);
       await table.tweenTo(view.balls, 300);
       render(view);
-    } catch (err) { $("error").textContent = err.message; }
+    } catch (err) { showError("error", err); }
     finally { syncing = false; if (state && wanted > state.seq) sync(); }
   }
   function connect() {
-    const es = new EventSource("/api/matches/" + id + "/events?lang=" + lang);
-    es.addEventListener("board", (e) => { wanted = Math.max(wanted, JSON.parse(e.data).seq); sync(); });
-    es.onerror = () => { es.close(); setTimeout(connect, 1000); };
+    window.R61.live("/api/matches/" + id + "/events?lang=" + lang, { board: (v) => { wanted = Math.max(wanted, v.seq); sync(); } });
   }
 
   api("GET", "/api/play/" + id + "?lang=" + lang).then((view) => { render(view); connect(); })
-    .catch((err) => { $("error").textContent = err.message; });
+    .catch((err) => { showError("error", err); });
 })();

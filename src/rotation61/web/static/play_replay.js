@@ -4,10 +4,9 @@
   "use strict";
   const root = document.getElementById("replay");
   if (!root) return;
-  const S = JSON.parse(document.getElementById("strings").textContent);
   const id = root.dataset.match, lang = root.dataset.lang;
   const $ = (x) => document.getElementById(x);
-  const get = async (url) => { const r = await fetch(url); const d = await r.json(); if (!r.ok) throw new Error(d.detail || r.status); return d; };
+  const get = (url) => window.R61.call(url);
   let seqs = [], index = 0, playing = false, table = null, running = false; // eslint-disable-line no-unused-vars
   const cache = {};
   $("share-link").value = location.origin + location.pathname;
@@ -21,7 +20,7 @@
     try {
       const shot = await shotAt(i);
       table.setLayout(shot.start);
-      $("r-pos").textContent = (S["play.r_shot"] || "{n}/{total}").replace("{n}", i + 1).replace("{total}", seqs.length);
+      $("r-pos").textContent = window.R61.t("play.r_shot", { n: i + 1, total: seqs.length });
       if (animate) {
         root.dataset.state = "animating";
         const check = await table.animate(shot, Number($("r-speed").value));

@@ -3,11 +3,7 @@
 (function () {
   "use strict";
 
-  const COLOURS = {
-    0: "#f4f1e6", 1: "#f2c500", 2: "#1d4fc4", 3: "#d42a1e", 4: "#6a2c91", 5: "#f07c12",
-    6: "#138a3c", 7: "#7a1f1f", 8: "#111111",
-  };
-  const colour = (b) => COLOURS[b > 8 ? b - 8 : b];
+  const colour = (b) => window.R61.ballColour(b);
 
   // ---- The engine's motion between events (docs/physics.md; sim/_kernel/motion.py) ----
   // A state row: [t0, x, y, vx, vy, wx, wy, wz, motion]; motions indexes `motions`.
@@ -23,23 +19,20 @@
     const alpha = 2.5 * p.mu_spin * g / R;
     if (wz > 0) wz = Math.max(wz - alpha * dt, 0); else if (wz < 0) wz = Math.min(wz + alpha * dt, 0);
     if (m === "spinning") return [x, y, vx, vy, m];
+    // Sliding and rolling: friction `a` against the unit vector (ex, ey).
+    const brake = (a, ex, ey) => {
+      x += vx * dt - 0.5 * a * ex * dt * dt;
+      y += vy * dt - 0.5 * a * ey * dt * dt;
+      vx -= a * ex * dt; vy -= a * ey * dt;
+    };
     if (m === "sliding") {
       const ux = vx - R * wy, uy = vy + R * wx;
       const un = Math.sqrt(ux * ux + uy * uy);
-      if (un > 0) {
-        const a = p.mu_slide * g, ex = ux / un, ey = uy / un;
-        x += vx * dt - 0.5 * a * ex * dt * dt;
-        y += vy * dt - 0.5 * a * ey * dt * dt;
-        vx -= a * ex * dt; vy -= a * ey * dt;
-      } else { x += vx * dt; y += vy * dt; }
+      if (un > 0) brake(p.mu_slide * g, ux / un, uy / un);
+      else { x += vx * dt; y += vy * dt; }
     } else {
       const vn = Math.sqrt(vx * vx + vy * vy);
-      if (vn > 0) {
-        const a = p.mu_roll * g, ex = vx / vn, ey = vy / vn;
-        x += vx * dt - 0.5 * a * ex * dt * dt;
-        y += vy * dt - 0.5 * a * ey * dt * dt;
-        vx -= a * ex * dt; vy -= a * ey * dt;
-      }
+      if (vn > 0) brake(p.mu_roll * g, vx / vn, vy / vn);
     }
     return [x, y, vx, vy, m];
   }
@@ -187,7 +180,7 @@
       const c = this.ctx, a = this.toScreen(x, y), r = this.t.ball_radius * this.view.scale;
       c.save();
       c.beginPath(); c.arc(a[0], a[1], r, 0, 2 * Math.PI); c.closePath();
-      c.fillStyle = n > 8 ? "#f4f1e6" : colour(n); c.fill();
+      c.fillStyle = n > 8 ? window.R61.palette.stripe_ground : colour(n); c.fill();
       if (n > 8) {  // the stripe
         c.save(); c.clip();
         c.fillStyle = colour(n);
@@ -283,18 +276,24 @@
     return { end: [cue[0] + best * dx, cue[1] + best * dy], ghost: ghost };
   }
 
-  // A cue-ball placement the geometry layer would accept (server checks it too):
-  // inside the cushions, strictly behind the head string, overlapping no ball.
-  function placementOk(table, balls, x, y) {
-    const R = table.ball_radius, tol = 1e-9;
-    if (x < R - tol || x > table.length - R + tol || y < R - tol || y > table.width - R + tol) return false;
-    if (!(x < table.head_string_x - 1e-9)) return false;
+  // Why the geometry layer would refuse a cue-ball placement in the kitchen, or null:
+  // geometry.placement_problem's checks and order, with its tolerances (served by the
+  // server, decision A49), so the page refuses exactly what the server refuses.
+  // "off_table": not inside the cushions; "not_behind_head_string": on or past the
+  // line; "overlaps_ball": centres closer than a diameter (touching is allowed).
+  function placementProblem(table, balls, x, y) {
+    const tol = window.R61.shared.tolerances, R = table.ball_radius, D = 2 * R;
+    const eps = tol.position_in;
+    if (!(R - eps <= x && x <= table.length - R + eps && R - eps <= y && y <= table.width - R + eps)) return "off_table";
+    const offset = x - table.head_string_x;
+    if (Math.abs(offset) <= eps || offset > 0) return "not_behind_head_string";
     for (const k of Object.keys(balls)) {
       if (k === "0") continue;
-      if (Math.hypot(balls[k][0] - x, balls[k][1] - y) < 2 * R - 1e-9) return false;
+      if (!(Math.hypot(x - balls[k][0], y - balls[k][1]) >= D - tol.contact_in)) return "overlaps_ball";
     }
-    return true;
+    return null;
   }
+  const placementOk = (table, balls, x, y) => placementProblem(table, balls, x, y) === null;
 
-  window.R61Table = { Table: Table, advance: advance, positionsAt: positionsAt, finalDeviation: finalDeviation, aimLine: aimLine, placementOk: placementOk };
+  window.R61Table = { Table: Table, advance: advance, positionsAt: positionsAt, finalDeviation: finalDeviation, aimLine: aimLine, placementProblem: placementProblem, placementOk: placementOk };
 })();

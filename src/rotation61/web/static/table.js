@@ -6,14 +6,10 @@
   if (!el) return;
   const table = el.dataset.table;
   const shown = el.dataset.match || "";
-  function connect() {
-    const es = new EventSource("/api/tables/" + table + "/events");
-    es.addEventListener("table", (e) => {
-      const now = JSON.parse(e.data).match;
-      const id = now == null ? "" : String(now);
-      if (id !== shown) { es.close(); window.location.reload(); }
-    });
-    es.onerror = () => { es.close(); setTimeout(connect, 1000); };
-  }
-  connect();
+  const stream = window.R61.live("/api/tables/" + table + "/events", {
+    table: (v) => {
+      const id = v.match == null ? "" : String(v.match);
+      if (id !== shown) { stream.close(); window.location.reload(); }
+    },
+  });
 })();

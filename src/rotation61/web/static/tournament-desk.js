@@ -3,45 +3,27 @@
 // change shows the server's reason.
 (function () {
   "use strict";
-  const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const $ = (id) => document.getElementById(id);
   const desk = $("desk");
   const eventId = desk ? desk.dataset.event : null;
   const message = $("desk-message");
-  const S = JSON.parse($("strings").textContent);
-  const LEADS = { 404: "error.lead.not_found", 409: "error.lead.conflict" };
   // A field the browser refuses (out of its min/max) is named by the browser itself:
   // an earlier refusal's message would only mislead, so it goes.
   document.addEventListener("invalid", () => {
     document.querySelectorAll('p.error[role="alert"]').forEach((p) => { p.hidden = true; });
   }, true);
+  // A refusal is shown where the change was asked: by `where` a reason the server worded
+  // in the page's language (the hand seeds), else the engine's after the page's lead.
   async function call(path, body, type, where) {
     const shown = where || message;
-    const headers = { "X-CSRF-Token": csrf };
-    let payload;
-    if (body !== undefined) {
-      headers["Content-Type"] = type || "application/json";
-      payload = type ? body : JSON.stringify(body);
-    }
-    const r = await fetch(path, { method: "POST", credentials: "same-origin", headers: headers, body: payload });
-    let data = null;
-    try { data = await r.json(); } catch (_) { data = null; }
-    if (!r.ok) {
-      const reason = (data && data.detail) ? data.detail : ("HTTP " + r.status);
-      if (where) {  // a reason already worded in the page's language (the hand seeds)
-        shown.textContent = reason;
-      } else {  // the engine's reason, in English, after a lead in the page's language
-        const lead = S[LEADS[r.status] || (r.status < 500 ? "error.lead.refused" : "error.lead.other")];
-        const detail = document.createElement("span");
-        detail.lang = "en";
-        detail.textContent = reason;
-        shown.replaceChildren(document.createTextNode(lead + " "), detail);
-      }
+    try {
+      return await window.R61.call(path, { method: "POST", body: body, type: type });
+    } catch (err) {
+      window.R61.showError(shown, err, !!where);
       shown.hidden = false;
       shown.scrollIntoView({ block: "nearest" });
       return null;
     }
-    return data;
   }
   const api = (suffix) => "/api/tournaments/" + eventId + suffix;
   async function thenReload(promise) { if (await promise) window.location.reload(); }

@@ -17,8 +17,8 @@
     if (fetching) return;
     fetching = true;
     try {
-      const r = await fetch(base + "/live" + lang, { credentials: "same-origin" });
-      if (r.ok) apply(await r.json());
+      const r = await window.R61.request(base + "/live" + lang);
+      if (r.ok) apply(r.body);
     } finally { fetching = false; }
   }
   function apply(data) {
@@ -41,10 +41,5 @@
     if (part("event-head")) part("event-head").innerHTML = data.head;
     if (part("up-next")) part("up-next").outerHTML = data.next;
   }
-  function connect() {
-    const es = new EventSource(base + "/events" + lang);
-    es.addEventListener("tournament", (e) => apply(JSON.parse(e.data)));
-    es.onerror = () => { es.close(); setTimeout(connect, 1000); };
-  }
-  connect();
+  window.R61.live(base + "/events" + lang, { tournament: apply });
 })();
