@@ -31,9 +31,8 @@ from concurrent.futures import ThreadPoolExecutor
 from enum import StrEnum
 from typing import Final, Protocol
 
-import numpy as np
-
-from rotation61.geometry import Point, TableSpec, get_table, placement_problem, spot_balls
+from rotation61.ai.table import RackSource, SeededRacks, balls_after
+from rotation61.geometry import Point, TableSpec, get_table, placement_problem
 from rotation61.match import MatchState
 from rotation61.records import (
     DecisionInput,
@@ -59,8 +58,6 @@ from rotation61.sim import (
     SimResult,
     SimTable,
     Stroke,
-    break_layout,
-    playable_layout,
     simulate,
 )
 from rotation61.web.adapters.play import StrokeStore
@@ -84,6 +81,7 @@ __all__ = [
     "ball_segments",
     "check_stroke",
     "fresh_rack",
+    "game_racks",
     "table_after",
 ]
 
@@ -222,64 +220,38 @@ def check_stroke(stroke: Stroke) -> Stroke:
     return stroke
 
 
-def fresh_rack(spec: TableSpec, header: MatchHeader, match_id: int, rack: int) -> dict[Ball, Point]:
-    """The object balls of a new rack (no cue ball), seeded by the match and rack numbers."""
-    rng = np.random.default_rng([match_id, rack])
-    layout = break_layout(spec, rng, pattern=header.ruleset.rack_pattern)
-    layout.pop(CUE_BALL)
-    return layout
+def game_racks(match_id: int) -> SeededRacks:
+    """The racks of a game: rack ``n`` seeded by the match number and ``n`` (the first: 0)."""
+    return SeededRacks((match_id,), first=0)
 
 
-def _spot(
-    spec: TableSpec,
-    match: MatchState,
-    layout: dict[Ball, Point],
-    lowest: Ball | None,
-    others: tuple[Ball, ...],
-) -> dict[Ball, Point]:
-    """The layout with ``lowest`` (§IX) and ``others`` (§XIII) spotted by the geometry layer."""
-    if lowest is None and not others:
-        return layout
-    for ball in (lowest, *others):
-        if ball is not None:
-            layout.pop(ball, None)
-    rules = match.rules
-    objects = {b: p for b, p in layout.items() if b != CUE_BALL}
-    spotted = spot_balls(
-        spec,
-        occupied=objects,
-        cue_ball=layout.get(CUE_BALL),
-        lowest=lowest,
-        others=others,
-        cue_ball_gap=float(rules.cue_ball_spot_gap_in),
-        direction=rules.spot_others_direction,
-    )
-    return {**layout, **spotted}
+def fresh_rack(spec: TableSpec, match: MatchState, match_id: int) -> dict[Ball, Point]:
+    """The object balls of the rack in play in ``match`` (no cue ball), seeded by the game."""
+    return game_racks(match_id).rack(spec, match)
 
 
 def table_after(
-    game_stored: StoredMatch,
     log: MatchLog,
     strokes: Mapping[int, Stroke],
     spec: TableSpec,
+    racks: RackSource,
 ) -> dict[Ball, Point]:
     """The balls on the table after every input of a game (the cue ball absent when in hand).
 
     The last shot is played again from its stored positions with its stored stroke; the
-    steps after it (decisions) move the balls as the options say. A game whose log has
-    no shot in the current rack stands at a fresh rack.
+    steps after it (decisions, official events) move the balls as the one table
+    transition says (:func:`rotation61.ai.table.balls_after`). A game whose log has no
+    shot stands at a fresh rack.
 
     Raises:
         IllegalActionError: a shot of the log has no stored stroke or positions.
     """
     steps = log.steps()
     last = max((i for i, s in enumerate(steps) if isinstance(s.step, ShotInput)), default=None)
-    match_id = game_stored.id
-    header = game_stored.header
-    before: dict[Ball, Point] = {}
+    before: dict[Ball, Point] | None = None
     if last is None:
-        layout = fresh_rack(spec, header, match_id, 0)
-        start = 0
+        balls = racks.rack(spec, log.start)
+        first = 0
     else:
         step = steps[last]
         shot = step.step
@@ -287,49 +259,16 @@ def table_after(
         stroke = strokes.get(last + 1)
         if stroke is None or not shot.positions:
             raise IllegalActionError(
-                f"match {match_id} input {last + 1} is a shot without a stroke or positions: "
+                f"input {last + 1} is a shot without a stroke or positions: "
                 "it is not a browser game's shot"
             )
-        result = simulate(dict(shot.positions), stroke, table=SimTable.from_spec(spec))
-        layout = _after_step(spec, step.after, step.ruling, result.layout, match_id, header)
-        start = last + 1
         before = dict(shot.positions)
-    for i in range(start, len(steps)):
-        step = steps[i]
-        item = step.step
-        if isinstance(item, DecisionInput):
-            rack = step.before.rack
-            if item.option is Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN:
-                layout.pop(CUE_BALL, None)
-                layout = _spot(spec, step.after, layout, rack.lowest, ())
-            elif item.option is Option.RESTORE_AND_OFFENDER_REPLAYS:
-                layout = {b: p for b, p in before.items() if b != CUE_BALL}
-            elif item.option is Option.CUE_IN_HAND_KITCHEN:
-                layout.pop(CUE_BALL, None)
-        if step.after.rack_number != step.before.rack_number and not step.after.is_over:
-            layout = fresh_rack(spec, header, match_id, step.after.rack_number)
-    return layout
-
-
-def _after_step(
-    spec: TableSpec,
-    after: MatchState,
-    ruling: Ruling | None,
-    rest: dict[Ball, Point],
-    match_id: int,
-    header: MatchHeader,
-) -> dict[Ball, Point]:
-    """The balls after a shot: where they stopped, then spotted, or a new rack."""
-    if ruling is None:
-        return rest
-    if (ruling.result is not None and not after.is_over) or ruling.rerack:
-        return fresh_rack(spec, header, match_id, after.rack_number)
-    layout = playable_layout(spec, rest)
-    if after.rack.phase is Phase.SHOT and after.rack.cue_in_hand:
-        # in hand for the next shot; while the incoming player decides, the cue ball
-        # stays where it lies (accepting the table plays it from there)
-        layout.pop(CUE_BALL, None)
-    return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
+        result = simulate(before, stroke, table=SimTable.from_spec(spec))
+        balls = balls_after(spec, step, before, racks, rest=result.layout)
+        first = last + 1
+    for step in steps[first:]:
+        balls = balls_after(spec, step, balls, racks, before_foul=before)
+    return balls
 
 
 def ball_segments(
@@ -491,7 +430,7 @@ class PlayService:
             ):
                 raw = self._strokes.load_strokes(stored.id)
                 strokes = {seq: stroke_from_dict(d) for seq, d in raw.items()}
-            layout = table_after(stored, log, strokes, spec)
+            layout = table_after(log, strokes, spec, game_racks(stored.id))
             self._keep(stored.id, log.length, layout, strokes)
         level_tag = stored.header.tag(LEVEL_TAG)
         return Game(
@@ -581,8 +520,8 @@ class PlayService:
                 known = self._tables.get(match_id)
             strokes = dict(known[2]) if known is not None else self.strokes(match_id)
             strokes[seq] = stroke
-            after = _after_step(
-                game.spec, log.match, ruling, result.layout, match_id, stored.header
+            after = balls_after(
+                game.spec, log.steps()[-1], start, game_racks(match_id), rest=result.layout
             )
             self._keep(match_id, log.length, after, strokes)
             segments = ball_segments(result)
