@@ -67,6 +67,7 @@ from rotation61.rules import (
 from rotation61.sim import (
     DEFAULT_PARAMS,
     DEFAULT_TABLE,
+    STROKE_LIMITS,
     ExecutionNoise,
     Params,
     SimResult,
@@ -365,7 +366,7 @@ def _noisy(stroke: Stroke, noise: ExecutionNoise, rng: np.random.Generator, p: P
     theta = min(max(stroke.theta + draw[2] * noise.theta, 0.0), 89.0)
     a = stroke.a + draw[3] * noise.offset / rad
     b = stroke.b + draw[4] * noise.offset / rad
-    limit = p.miscue_limit * _OFFSET_MARGIN
+    limit = STROKE_LIMITS.tip_offset * _OFFSET_MARGIN
     offset = math.hypot(a, b)
     if offset > limit:
         a, b = a * limit / offset, b * limit / offset

@@ -37,6 +37,7 @@ from rotation61.sim.engine import (
     simulate_batch,
 )
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
+from rotation61.sim.limits import STROKE_LIMITS, StrokeLimits, StrokeOutOfRangeError, check_stroke
 from rotation61.sim.params import (
     CHATTER_SPEED,
     CONTACT_TOL_M,
@@ -71,6 +72,7 @@ __all__ = [
     "RAIL",
     "REST_SPEED",
     "STOP_SPEED",
+    "STROKE_LIMITS",
     "BallState",
     "BatchResult",
     "CueObstructedError",
@@ -86,11 +88,14 @@ __all__ = [
     "SimTable",
     "SimulationError",
     "Stroke",
+    "StrokeLimits",
+    "StrokeOutOfRangeError",
     "StrokeSamples",
     "Trajectory",
     "aim_at",
     "break_layout",
     "break_stroke",
+    "check_stroke",
     "clearance_elevation",
     "cue_obstruction",
     "ghost_ball_aim",

@@ -21,6 +21,7 @@ from rotation61.rules.table import Zone
 from rotation61.sim._kernel import protocol
 from rotation61.sim.engine import BatchResult, Layout, _run_batch, zone_of_centre
 from rotation61.sim.errors import SimulationError
+from rotation61.sim.limits import STROKE_LIMITS
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
 from rotation61.sim.stroke import Stroke
 from rotation61.sim.table import DEFAULT_TABLE, SimTable
@@ -240,7 +241,7 @@ def simulate_strokes(
         | (offset >= 1.0)
         | (rows[:, protocol.STROKE_THETA] >= 90.0)
     )
-    miscue = ~invalid & (offset > params.miscue_limit)
+    miscue = ~invalid & (offset > STROKE_LIMITS.tip_offset)
     ok = ~(invalid | miscue)
     good = np.nonzero(ok)[0]
     batch, status = _run_batch(

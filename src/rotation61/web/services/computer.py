@@ -22,15 +22,9 @@ from rotation61.ai.levels import get_level
 from rotation61.geometry import Point
 from rotation61.records import ShotInput
 from rotation61.rules import CUE_BALL, Option, Phase
-from rotation61.sim import DEFAULT_PARAMS, SimTable, Stroke
+from rotation61.sim import DEFAULT_PARAMS, STROKE_LIMITS, SimTable, Stroke
 from rotation61.text import Language
-from rotation61.web.services.play import (
-    MAX_ELEVATION,
-    MAX_SPEED,
-    MAX_TIP_OFFSET,
-    ComputerMove,
-    Game,
-)
+from rotation61.web.services.play import ComputerMove, Game
 
 __all__ = ["AiComputer"]
 
@@ -94,12 +88,13 @@ def _with_noise(stroke: Stroke, level: int, rng: np.random.Generator) -> Stroke:
     a = stroke.a + draw[3] * noise.offset / rad
     b = stroke.b + draw[4] * noise.offset / rad
     off = math.hypot(a, b)
-    if off > MAX_TIP_OFFSET:
-        a, b = a * MAX_TIP_OFFSET / off, b * MAX_TIP_OFFSET / off
+    tip = STROKE_LIMITS.tip_offset
+    if off > tip:
+        a, b = a * tip / off, b * tip / off
     return Stroke(
-        speed=min(max(stroke.speed + draw[0] * noise.speed, _MIN_SPEED), MAX_SPEED),
+        speed=min(max(stroke.speed + draw[0] * noise.speed, _MIN_SPEED), STROKE_LIMITS.max_speed),
         phi=stroke.phi + draw[1] * noise.phi,
-        theta=min(max(stroke.theta + draw[2] * noise.theta, 0.0), MAX_ELEVATION),
+        theta=min(max(stroke.theta + draw[2] * noise.theta, 0.0), STROKE_LIMITS.max_elevation),
         a=a,
         b=b,
     )
