@@ -173,6 +173,12 @@ def test_the_play_api_and_the_environments_share_the_stroke_limits(sqlite_url: s
     settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
     with TestClient(create_app(settings)) as client:
         schema = client.get("/openapi.json").json()["components"]["schemas"]["PlayStrokeIn"]
+        body = {"mode": "hotseat", "player_a": "An", "player_b": "Binh"}
+        game = client.post("/api/play", json=body).json()["id"]
+        page = client.get(f"/play/{game}").text
+    assert f'id="power" type="range" min="0.2" max="{lim.max_speed}"' in page
+    assert f'id="elev" type="range" min="0" max="{lim.max_elevation}"' in page
+    assert f'data-tip-limit="{lim.tip_offset}"' in page
     speed, theta = schema["properties"]["speed"], schema["properties"]["theta"]
     assert (speed["maximum"], theta["maximum"]) == (lim.max_speed, lim.max_elevation)
     assert f"within the miscue limit {lim.tip_offset}" in schema["properties"]["a"]["description"]
