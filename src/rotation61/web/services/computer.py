@@ -13,11 +13,13 @@ The reason is worded in both languages by the ai layer.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from rotation61.ai import GameConfig, GameState, OptionAction, StrokeAction
 from rotation61.ai.decide import Choice, choose
-from rotation61.ai.levels import get_level
+from rotation61.ai.levels import LEVELS, Level
 from rotation61.geometry import Point
 from rotation61.records import ShotInput
 from rotation61.rules import CUE_BALL, Option, Phase
@@ -34,15 +36,28 @@ def execution_rng(game: Game) -> np.random.Generator:
 
 
 class AiComputer:
-    """The ai layer's computer player at levels 1-10."""
+    """The ai layer's computer player at levels 1-10.
+
+    Args:
+        levels: the players by level (the ai layer's :data:`~rotation61.ai.levels.LEVELS`);
+            each level's noise is the one its search chooses under and its strokes are
+            executed under.
+    """
+
+    def __init__(self, levels: Mapping[str, Level] = LEVELS) -> None:
+        self._levels = levels
+
+    def level(self, level: int) -> Level:
+        """The player of a level (1-10)."""
+        return self._levels[str(level)]
 
     def choose(self, game: Game, level: int) -> Choice:
         """What the computer means to do at a level (1-10), before the stroke's noise."""
-        return choose(_ai_state(game), get_level(str(level)))
+        return choose(_ai_state(game), self.level(level))
 
     def move(self, game: Game, level: int) -> ComputerMove:
         """The computer's move when it is to act (a stroke, or an option after a foul)."""
-        player = get_level(str(level))
+        player = self.level(level)
         choice = self.choose(game, level)
         reasons = {lang.value: choice.reason(lang) for lang in Language}
         action = choice.action
