@@ -64,7 +64,12 @@ def test_the_samples_facts_equal_the_referee_facts_of_simulate(seed: int) -> Non
     samples = simulate_strokes(layout, strokes, samples=8, rng=rng)
     assert len(samples) == 160 * SWEEP
     assert _check_against_simulate(layout, samples) > 100 * SWEEP
-    assert samples.miscue.any()  # offsets up to 0.5 R plus noise cross the limit
+    # offsets up to 0.5 R plus noise would cross the miscue limit: the noise model keeps
+    # every sample playable (pulled back), as a stroke executed with noise is
+    near = np.hypot(samples.strokes[:, 3], samples.strokes[:, 4]) > 0.45
+    assert near.any()
+    assert not samples.miscue.any()
+    assert not samples.invalid.any()
 
 
 def test_a_seeded_batch_is_reproducible_bit_for_bit() -> None:

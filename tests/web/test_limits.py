@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
@@ -148,3 +149,36 @@ def test_the_api_documents_413_on_the_import(sqlite_url: str) -> None:
     settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
     responses = create_app(settings).openapi()["paths"]["/api/matches/import"]["post"]["responses"]
     assert responses["413"]["content"]["application/json"]["schema"]["$ref"].endswith("ErrorOut")
+
+
+def test_the_play_api_and_the_environments_share_the_stroke_limits(sqlite_url: str) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from rotation61.ai import GameConfig
+    from rotation61.ai.envs.spaces import action_space
+    from rotation61.sim import STROKE_LIMITS, Stroke
+    from rotation61.web.services.play import check_stroke
+
+    lim = STROKE_LIMITS
+    box = action_space(GameConfig())["stroke"]
+    assert isinstance(box, gymnasium.spaces.Box)
+    assert box.high[0] == lim.max_speed
+    assert box.low[0] == np.float32(lim.min_speed)
+    assert box.high[2] == lim.max_elevation
+    assert box.high[3] == lim.tip_offset
+    hardest = Stroke(speed=lim.max_speed, phi=0.0, theta=lim.max_elevation, b=-lim.tip_offset)
+    assert check_stroke(hardest) is hardest
+    assert box.contains(np.array(hardest.as_tuple(), np.float32))
+    with pytest.raises(OutOfRangeError, match=f"speed {lim.max_speed + 0.5!r} m/s"):
+        check_stroke(Stroke(speed=lim.max_speed + 0.5, phi=0.0))
+    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
+    with TestClient(create_app(settings)) as client:
+        schema = client.get("/openapi.json").json()["components"]["schemas"]["PlayStrokeIn"]
+        body = {"mode": "hotseat", "player_a": "An", "player_b": "Binh"}
+        game = client.post("/api/play", json=body).json()["id"]
+        page = client.get(f"/play/{game}").text
+    assert f'id="power" type="range" min="0.2" max="{lim.max_speed}"' in page
+    assert f'id="elev" type="range" min="0" max="{lim.max_elevation}"' in page
+    assert f'data-tip-limit="{lim.tip_offset}"' in page
+    speed, theta = schema["properties"]["speed"], schema["properties"]["theta"]
+    assert (speed["maximum"], theta["maximum"]) == (lim.max_speed, lim.max_elevation)
+    assert f"within the miscue limit {lim.tip_offset}" in schema["properties"]["a"]["description"]

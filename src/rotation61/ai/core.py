@@ -28,7 +28,6 @@ The contract (used by the Gymnasium and PettingZoo shells):
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final, TypeAlias
@@ -67,6 +66,7 @@ from rotation61.sim import (
     SimTable,
     SimulationError,
     Stroke,
+    execute,
     playable_layout,
     simulate,
 )
@@ -97,10 +97,6 @@ Layout: TypeAlias = tuple[tuple[Ball, Point], ...]
 
 _RETRIES: Final = 8
 """Noise redraws for a stroke whose sample the engine cannot finish (event cap)."""
-_MIN_SPEED: Final = 0.05
-"""The slowest noisy stroke played, m/s (a draw at or below zero is played this slow)."""
-_OFFSET_MARGIN: Final = 0.98
-"""A noisy tip offset beyond the miscue limit is pulled back to this share of it."""
 
 
 class IllegalGameActionError(Rotation61Error, ValueError):
@@ -346,22 +342,6 @@ def terminal(state: GameState) -> bool:
     return state.match.is_over
 
 
-def _noisy(stroke: Stroke, noise: ExecutionNoise, rng: np.random.Generator, p: Params) -> Stroke:
-    """The stroke as executed: Gaussian errors, kept playable (see the module constants)."""
-    draw = rng.normal(0.0, 1.0, 5)
-    rad = p.ball_radius
-    speed = max(stroke.speed + draw[0] * noise.speed, _MIN_SPEED)
-    phi = stroke.phi + draw[1] * noise.phi
-    theta = min(max(stroke.theta + draw[2] * noise.theta, 0.0), 89.0)
-    a = stroke.a + draw[3] * noise.offset / rad
-    b = stroke.b + draw[4] * noise.offset / rad
-    limit = p.miscue_limit * _OFFSET_MARGIN
-    offset = math.hypot(a, b)
-    if offset > limit:
-        a, b = a * limit / offset, b * limit / offset
-    return Stroke(speed=float(speed), phi=float(phi), theta=float(theta), a=float(a), b=float(b))
-
-
 def _check_placement(state: GameState, action: StrokeAction, in_hand: bool) -> None:
     if not in_hand:
         if action.placement is not None:
@@ -388,7 +368,7 @@ def _shoot(state: GameState, balls: dict[Ball, Point], stroke: Stroke) -> SimRes
         played = stroke
         if noise is not None:
             rng = np.random.default_rng([state.seed, 2, state.log.length, attempt])
-            played = _noisy(stroke, noise, rng, config.params)
+            played = execute(stroke, noise, rng, params=config.params)
         try:
             return simulate(balls, played, table=config.table, params=config.params)
         except SimulationError as err:

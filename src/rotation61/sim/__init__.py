@@ -37,6 +37,8 @@ from rotation61.sim.engine import (
     simulate_batch,
 )
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
+from rotation61.sim.limits import STROKE_LIMITS, StrokeLimits, StrokeOutOfRangeError, check_stroke
+from rotation61.sim.noise import OLYMPIAD_NOISE, ExecutionNoise, execute, noisy_rows
 from rotation61.sim.params import (
     CHATTER_SPEED,
     CONTACT_TOL_M,
@@ -48,7 +50,7 @@ from rotation61.sim.params import (
     Params,
 )
 from rotation61.sim.rack import break_layout, break_stroke, playable_layout, random_layout
-from rotation61.sim.search import OLYMPIAD_NOISE, ExecutionNoise, StrokeSamples, simulate_strokes
+from rotation61.sim.search import StrokeSamples, simulate_strokes
 from rotation61.sim.stroke import (
     RAIL,
     Stroke,
@@ -71,6 +73,7 @@ __all__ = [
     "RAIL",
     "REST_SPEED",
     "STOP_SPEED",
+    "STROKE_LIMITS",
     "BallState",
     "BatchResult",
     "CueObstructedError",
@@ -86,16 +89,21 @@ __all__ = [
     "SimTable",
     "SimulationError",
     "Stroke",
+    "StrokeLimits",
+    "StrokeOutOfRangeError",
     "StrokeSamples",
     "Trajectory",
     "aim_at",
     "break_layout",
     "break_stroke",
+    "check_stroke",
     "clearance_elevation",
     "cue_obstruction",
+    "execute",
     "ghost_ball_aim",
     "is_miscue",
     "kinetic_energy",
+    "noisy_rows",
     "playable_layout",
     "random_layout",
     "simulate",

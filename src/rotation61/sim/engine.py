@@ -32,6 +32,7 @@ from rotation61.sim._kernel import (
     shoot_layout,
 )
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
+from rotation61.sim.limits import STROKE_LIMITS
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
 from rotation61.sim.stroke import Stroke, cue_obstruction, is_miscue
 from rotation61.sim.table import DEFAULT_TABLE, POCKETS, CushionId, PocketId, SimTable
@@ -647,10 +648,10 @@ def _centres(layout: Layout) -> tuple[tuple[Ball, ...], _F64]:
 def _check_stroke(
     layout: Layout, stroke: Stroke, table: SimTable, params: Params, check_cue: bool
 ) -> None:
-    if is_miscue(stroke, params):
+    if is_miscue(stroke):
         raise MiscueError(
             f"tip offset ({stroke.a!r}, {stroke.b!r}) R is beyond the miscue limit "
-            f"{params.miscue_limit!r} R"
+            f"{STROKE_LIMITS.tip_offset!r} R"
         )
     if check_cue:
         hit = cue_obstruction(layout, stroke, table=table, params=params)
@@ -799,7 +800,7 @@ def simulate(
     (1, ())
     """
     setup = _setup(table, params)
-    if check_cue or is_miscue(stroke, params):
+    if check_cue or is_miscue(stroke):
         # refuse a bad layout first, then the stroke
         _prepare_one(layout, setup)
         _check_stroke(layout, stroke, table, params, check_cue)
@@ -1010,7 +1011,7 @@ def simulate_batch(
     ):
         raise SimulationError("layout_of must give a valid layout index for every stroke")
     for s, stroke in enumerate(strokes):
-        if is_miscue(stroke, params):
+        if is_miscue(stroke):
             raise MiscueError(f"stroke {s} {stroke!r} is beyond the miscue limit")
     rows = np.array([st.as_tuple() for st in strokes], np.float64).reshape(len(strokes), 5)
     result, status = _run_batch(

@@ -121,7 +121,6 @@ class Params:
         cue_end_mass: the effective end mass of the shaft, kg, which sets the squirt (the
             cue ball leaving at an angle to the cue after an off-centre hit): m / 30, a
             typical shaft (1.6 degrees at a = 0.4). 0 is a cue without squirt.
-        miscue_limit: the largest tip offset from the ball's centre, as a fraction of R.
         cue_length: length of the stick, m (for the clearance check).
         cue_tip_radius: radius of the stick at the tip, m.
         cue_butt_radius: radius of the stick at the butt, m.
@@ -163,7 +162,6 @@ class Params:
     cushion_height: float = 0.635
     cue_mass: float = 0.567
     cue_end_mass: float = 0.170 / 30.0
-    miscue_limit: float = 0.5
     cue_length: float = 1.47
     cue_tip_radius: float = 0.0065
     cue_butt_radius: float = 0.0145
@@ -211,8 +209,6 @@ class Params:
             raise SimulationError(f"impact_steps {self.impact_steps!r} must be an int in 8..1000")
         if not 0 <= self.cue_lift < 90:
             raise SimulationError(f"cue_lift {self.cue_lift!r} must be in [0, 90) degrees")
-        if not 0 < self.miscue_limit < 1:
-            raise SimulationError(f"miscue_limit {self.miscue_limit!r} must be in (0, 1)")
 
     @property
     def hertz_stiffness(self) -> float:

@@ -1,16 +1,15 @@
 """Many noisy strokes from one layout, for search: :func:`simulate_strokes`.
 
-Owns :class:`ExecutionNoise` (Gaussian errors on a stroke, the Computer Olympiad's by
-default), :data:`OLYMPIAD_NOISE` and :class:`StrokeSamples` (the referee's facts of every
-sample as arrays, with per-sample flags for a miscue or an invalid stroke instead of an
-exception). The shots run in the compiled parallel batch; the facts are the kernel's.
+Owns :class:`StrokeSamples` (the referee's facts of every sample as arrays, with
+per-sample flags for a miscue or an invalid stroke instead of an exception). The noise of
+the samples is :func:`rotation61.sim.noise.noisy_rows`, the model every noisy stroke is
+executed under. The shots run in the compiled parallel batch; the facts are the kernel's.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,45 +20,17 @@ from rotation61.rules.table import Zone
 from rotation61.sim._kernel import protocol
 from rotation61.sim.engine import BatchResult, Layout, _run_batch, zone_of_centre
 from rotation61.sim.errors import SimulationError
+from rotation61.sim.limits import STROKE_LIMITS
+from rotation61.sim.noise import OLYMPIAD_NOISE, ExecutionNoise, noisy_rows
 from rotation61.sim.params import DEFAULT_PARAMS, MAX_EVENTS, Params
 from rotation61.sim.stroke import Stroke
 from rotation61.sim.table import DEFAULT_TABLE, SimTable
 
-__all__ = ["OLYMPIAD_NOISE", "ExecutionNoise", "StrokeSamples", "simulate_strokes"]
+__all__ = ["StrokeSamples", "simulate_strokes"]
 
 _F64 = npt.NDArray[np.float64]
 _I64 = npt.NDArray[np.int64]
 _B = npt.NDArray[np.bool_]
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ExecutionNoise:
-    """Standard deviations of the Gaussian errors added to each sampled stroke.
-
-    Attributes:
-        phi: aim, degrees.
-        theta: elevation, degrees (a sample below 0 is played level).
-        speed: m/s.
-        offset: tip offsets a and b, m (divided by R for the stroke's radii).
-
-    Raises:
-        SimulationError: a deviation is negative or not finite.
-    """
-
-    phi: float = 0.125
-    theta: float = 0.1
-    speed: float = 0.075
-    offset: float = 0.0005
-
-    def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            if not (isinstance(value, float | int) and 0 <= value < float("inf")):
-                raise SimulationError(f"noise {field.name} = {value!r} must be finite and >= 0")
-
-
-OLYMPIAD_NOISE: Final = ExecutionNoise()
-"""The Computer Olympiad's execution noise: 0.125 deg, 0.1 deg, 0.075 m/s, 0.5 mm."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -195,7 +166,8 @@ def simulate_strokes(
         layout: ball centres in inches.
         strokes: the intended strokes.
         samples: executions per stroke.
-        noise: the execution noise; ``None`` plays the strokes exactly.
+        noise: the execution noise (:func:`~rotation61.sim.noise.noisy_rows`: a sample
+            is kept within the stroke limits); ``None`` plays the strokes exactly.
         rng: the random generator (required with noise).
         table: the table.
         params: the physical parameters.
@@ -229,18 +201,14 @@ def simulate_strokes(
             raise SimulationError("aim_offsets must be finite numbers of degrees")
         rows[:, protocol.STROKE_PHI] += offsets.reshape(total)
     if noise is not None and rng is not None and total:
-        rad = params.ball_radius
-        sigmas = (noise.speed, noise.phi, noise.theta, noise.offset / rad, noise.offset / rad)
-        for col, sigma in enumerate(sigmas):
-            rows[:, col] += rng.normal(0.0, 1.0, total) * sigma
-        np.maximum(rows[:, protocol.STROKE_THETA], 0.0, out=rows[:, protocol.STROKE_THETA])
+        rows = noisy_rows(rows, noise, rng, params=params)
     offset = np.hypot(rows[:, protocol.STROKE_A], rows[:, protocol.STROKE_B])
     invalid = (
         (rows[:, protocol.STROKE_SPEED] <= 0.0)
         | (offset >= 1.0)
         | (rows[:, protocol.STROKE_THETA] >= 90.0)
     )
-    miscue = ~invalid & (offset > params.miscue_limit)
+    miscue = ~invalid & (offset > STROKE_LIMITS.tip_offset)
     ok = ~(invalid | miscue)
     good = np.nonzero(ok)[0]
     batch, status = _run_batch(

@@ -19,6 +19,7 @@ from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.sim._kernel.clearance import clearance_step, obstruction
 from rotation61.sim._kernel.protocol import OBSTRUCTION_NONE, OBSTRUCTION_RAIL
 from rotation61.sim.errors import SimulationError
+from rotation61.sim.limits import STROKE_LIMITS, StrokeLimits
 from rotation61.sim.params import DEFAULT_PARAMS, Params
 from rotation61.sim.table import DEFAULT_TABLE, SimTable
 
@@ -85,9 +86,9 @@ class Stroke:
         return (float(self.speed), float(self.phi), float(self.theta), float(self.a), float(self.b))
 
 
-def is_miscue(stroke: Stroke, params: Params = DEFAULT_PARAMS) -> bool:
-    """Whether the tip offset is beyond the miscue limit (``hypot(a, b) > miscue_limit``)."""
-    return math.hypot(stroke.a, stroke.b) > params.miscue_limit
+def is_miscue(stroke: Stroke, limits: StrokeLimits = STROKE_LIMITS) -> bool:
+    """Whether the tip offset is beyond the miscue limit (``hypot(a, b) > tip_offset``)."""
+    return math.hypot(stroke.a, stroke.b) > limits.tip_offset
 
 
 def aim_at(cue: Point, target: Point) -> float:

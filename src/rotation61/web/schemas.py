@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
 from rotation61.records import MatchHeader
 from rotation61.rules import Seat
+from rotation61.sim import STROKE_LIMITS
 from rotation61.tournament import Format, SeedingMethod, Stage, TieBreak, WalkoverReason
 from rotation61.web.services.matches import desk_header
 from rotation61.web.services.tournaments import EventSettings
@@ -55,6 +56,9 @@ __all__ = [
 ]
 
 _OUT = ConfigDict(extra="forbid")
+_LIMITS = STROKE_LIMITS
+"""The bounds of a stroke (checked by the play service, which names the bad value)."""
+_TIP = f"; hypot(a, b) within the miscue limit {STROKE_LIMITS.tip_offset}"
 
 
 class MatchCreate(BaseModel):
@@ -321,11 +325,18 @@ class PlayStrokeIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     expected_seq: int = Field(ge=0, description="inputs the player's screen showed")
-    speed: float = Field(description="cue-ball speed of a centre hit, m/s (0, 12]")
+    speed: float = Field(
+        description=f"cue-ball speed of a centre hit, m/s (0, {_LIMITS.max_speed}]",
+        json_schema_extra={"exclusiveMinimum": 0.0, "maximum": _LIMITS.max_speed},
+    )
     phi: float = Field(description="aim, degrees from +x (toward the foot), counter-clockwise")
-    theta: float = Field(default=0.0, description="cue elevation, degrees [0, 60]")
-    a: float = Field(default=0.0, description="tip offset right, ball radii")
-    b: float = Field(default=0.0, description="tip offset up (follow), ball radii")
+    theta: float = Field(
+        default=0.0,
+        description=f"cue elevation, degrees [0, {_LIMITS.max_elevation}]",
+        json_schema_extra={"minimum": 0.0, "maximum": _LIMITS.max_elevation},
+    )
+    a: float = Field(default=0.0, description=f"tip offset right, ball radii{_TIP}")
+    b: float = Field(default=0.0, description=f"tip offset up (follow), ball radii{_TIP}")
     placement: tuple[float, float] | None = Field(
         default=None, description="the cue ball's centre in inches, when it is in hand"
     )

@@ -28,9 +28,10 @@ key                space                              meaning
 
 Action (a :class:`gymnasium.spaces.Dict`; only the part the phase asks for is read):
 
-- ``stroke``: ``Box(5)``, float32: speed (m/s, 0.1..10), aim ``phi`` (degrees from +x,
+- ``stroke``: ``Box(5)``, float32: speed (m/s, 0.05..12), aim ``phi`` (degrees from +x,
   -180..180), elevation ``theta`` (degrees, 0..60), tip offsets ``a`` (side) and ``b``
-  (follow/draw) in ball radii, each within the miscue limit (0.5 by default). Read in
+  (follow/draw) in ball radii, each within the miscue limit (0.5); the bounds are
+  :data:`~rotation61.sim.STROKE_LIMITS`. Read in
   the break, stroke and in-hand phases. A tip offset whose length is beyond the miscue
   limit is pulled back to it along its own direction.
 - ``placement``: ``Box(2)``, float32: the cue ball's centre (inches) in the kitchen,
@@ -69,6 +70,7 @@ from rotation61.ai.core import (
 )
 from rotation61.geometry import Point, placement_ok
 from rotation61.rules import CUE_BALL, TOTAL_POINTS, Option, Seat, get_ruleset
+from rotation61.sim import STROKE_LIMITS
 
 __all__ = [
     "OPTIONS",
@@ -85,9 +87,6 @@ PHASES: Final[tuple[PhaseKind, ...]] = tuple(PhaseKind)
 OPTIONS: Final[tuple[Option, ...]] = tuple(Option)
 """The ``option`` action's and the ``options`` mask's values, by index."""
 
-_MIN_SPEED: Final = 0.1
-_MAX_SPEED: Final = 10.0
-_MAX_THETA: Final = 60.0
 _KITCHEN_MARGIN: Final = 0.01
 """Inches kept between the placement box and the head string (the line is not the kitchen)."""
 _RING_STEP: Final = 0.25
@@ -116,9 +115,9 @@ def observation_space(config: GameConfig) -> spaces.Dict:
 
 
 def _stroke_box(config: GameConfig) -> spaces.Box:
-    m = config.params.miscue_limit
-    low = np.array([_MIN_SPEED, -180.0, 0.0, -m, -m], np.float32)
-    high = np.array([_MAX_SPEED, 180.0, _MAX_THETA, m, m], np.float32)
+    lim, m = STROKE_LIMITS, STROKE_LIMITS.tip_offset
+    low = np.array([lim.min_speed, -180.0, 0.0, -m, -m], np.float32)
+    high = np.array([lim.max_speed, 180.0, lim.max_elevation, m, m], np.float32)
     return spaces.Box(low=low, high=high, dtype=np.float32)
 
 
@@ -218,7 +217,7 @@ def to_action(state: GameState, action: Mapping[str, Any]) -> Action:
         case PhaseKind.BREAK | PhaseKind.IN_HAND | PhaseKind.STROKE:
             stroke = _vector(action, "stroke", _stroke_box(config))
             speed, phi, theta, a, b = (float(v) for v in stroke)
-            limit = config.params.miscue_limit
+            limit = STROKE_LIMITS.tip_offset
             offset = math.hypot(a, b)
             if offset > limit:
                 scale = limit / offset * (1.0 - 1e-9)

@@ -4,47 +4,61 @@
 game becomes the ai layer's :class:`~rotation61.ai.GameState` (the same match log, the
 same balls), :func:`rotation61.ai.decide.choose` picks the stroke (with the cue ball's
 placement when in hand) or the option after a foul at the game's level, and the stroke
-is then played with the level's execution noise (a beginner misses), drawn from a
-generator seeded by the game and its input number (a replay of the game draws the
-same). The reason is worded in both languages by the ai layer.
+is then played with the level's execution noise (a beginner misses) under the one noise
+model the search chose it under (:func:`rotation61.sim.execute`, the level's
+:class:`~rotation61.sim.ExecutionNoise`), drawn from a generator seeded by the game and
+its input number (a replay of the game draws the same).
+The reason is worded in both languages by the ai layer.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Final
+from collections.abc import Mapping
 
 import numpy as np
 
 from rotation61.ai import GameConfig, GameState, OptionAction, StrokeAction
-from rotation61.ai.decide import choose
-from rotation61.ai.levels import get_level
+from rotation61.ai.decide import Choice, choose
+from rotation61.ai.levels import LEVELS, Level
 from rotation61.geometry import Point
 from rotation61.records import ShotInput
 from rotation61.rules import CUE_BALL, Option, Phase
-from rotation61.sim import DEFAULT_PARAMS, SimTable, Stroke
+from rotation61.sim import SimTable, Stroke, execute
 from rotation61.text import Language
-from rotation61.web.services.play import (
-    MAX_ELEVATION,
-    MAX_SPEED,
-    MAX_TIP_OFFSET,
-    ComputerMove,
-    Game,
-)
+from rotation61.web.services.play import ComputerMove, Game
 
-__all__ = ["AiComputer"]
+__all__ = ["AiComputer", "execution_rng"]
 
-_MIN_SPEED: Final = 0.05
-"""The softest stroke the noise may leave, m/s."""
+
+def execution_rng(game: Game) -> np.random.Generator:
+    """The generator of the noise of the computer's next stroke (seeded by the game)."""
+    return np.random.default_rng([game.stored.id, game.log.length, 61])
 
 
 class AiComputer:
-    """The ai layer's computer player at levels 1-10."""
+    """The ai layer's computer player at levels 1-10.
+
+    Args:
+        levels: the players by level (the ai layer's :data:`~rotation61.ai.levels.LEVELS`);
+            each level's noise is the one its search chooses under and its strokes are
+            executed under.
+    """
+
+    def __init__(self, levels: Mapping[str, Level] = LEVELS) -> None:
+        self._levels = levels
+
+    def level(self, level: int) -> Level:
+        """The player of a level (1-10)."""
+        return self._levels[str(level)]
+
+    def choose(self, game: Game, level: int) -> Choice:
+        """What the computer means to do at a level (1-10), before the stroke's noise."""
+        return choose(_ai_state(game), self.level(level))
 
     def move(self, game: Game, level: int) -> ComputerMove:
         """The computer's move when it is to act (a stroke, or an option after a foul)."""
-        state = _ai_state(game)
-        choice = choose(state, get_level(str(level)))
+        player = self.level(level)
+        choice = self.choose(game, level)
         reasons = {lang.value: choice.reason(lang) for lang in Language}
         action = choice.action
         if isinstance(action, OptionAction):
@@ -53,8 +67,7 @@ class AiComputer:
         intended = Stroke(
             speed=action.speed, phi=action.phi, theta=action.theta, a=action.a, b=action.b
         )
-        rng = np.random.default_rng([game.stored.id, game.log.length, 61])
-        played = _with_noise(intended, level, rng)
+        played = execute(intended, player.noise, execution_rng(game))
         return ComputerMove(stroke=played, placement=action.placement, reasons=reasons)
 
 
@@ -83,23 +96,4 @@ def _ai_state(game: Game) -> GameState:
         layout=tuple(sorted(layout.items())),
         before_foul=before,
         rack_shots=rack.ply,
-    )
-
-
-def _with_noise(stroke: Stroke, level: int, rng: np.random.Generator) -> Stroke:
-    """The stroke as the level's player executes it (kept within the accepted ranges)."""
-    noise = get_level(str(level)).noise
-    draw = rng.standard_normal(5)
-    rad = DEFAULT_PARAMS.ball_radius
-    a = stroke.a + draw[3] * noise.offset / rad
-    b = stroke.b + draw[4] * noise.offset / rad
-    off = math.hypot(a, b)
-    if off > MAX_TIP_OFFSET:
-        a, b = a * MAX_TIP_OFFSET / off, b * MAX_TIP_OFFSET / off
-    return Stroke(
-        speed=min(max(stroke.speed + draw[0] * noise.speed, _MIN_SPEED), MAX_SPEED),
-        phi=stroke.phi + draw[1] * noise.phi,
-        theta=min(max(stroke.theta + draw[2] * noise.theta, 0.0), MAX_ELEVATION),
-        a=a,
-        b=b,
     )

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import math
 import threading
 import time
 from collections import OrderedDict
@@ -52,14 +51,15 @@ from rotation61.rules import (
     Seat,
 )
 from rotation61.sim import (
-    DEFAULT_PARAMS,
     MotionState,
     SimEvent,
     SimResult,
     SimTable,
     Stroke,
+    StrokeOutOfRangeError,
     simulate,
 )
+from rotation61.sim import check_stroke as check_sim_stroke
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
 from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
@@ -68,9 +68,6 @@ from rotation61.web.services.matches import MatchService, clean_names
 __all__ = [
     "GAME_TAG",
     "LEVEL_TAG",
-    "MAX_ELEVATION",
-    "MAX_SPEED",
-    "MAX_TIP_OFFSET",
     "MOTIONS",
     "ComputerMove",
     "ComputerPlayer",
@@ -89,12 +86,6 @@ GAME_TAG: Final = "Game"
 """The header tag that makes a match a browser game; its value is the :class:`GameMode`."""
 LEVEL_TAG: Final = "Level"
 """The header tag with the computer's level (1-10), in games against the computer."""
-MAX_SPEED: Final = 12.0
-"""The fastest stroke accepted (cue-ball speed of a centre hit, m/s; a hard break is ~9)."""
-MAX_ELEVATION: Final = 60.0
-"""The steepest cue elevation accepted, degrees."""
-MAX_TIP_OFFSET: Final = DEFAULT_PARAMS.miscue_limit
-"""The largest tip offset from the ball's centre accepted, in ball radii (the miscue limit)."""
 _log = logging.getLogger(__name__)
 _CACHE_SIZE: Final = 256
 _SHOT_CACHE_SIZE: Final = 128
@@ -200,24 +191,15 @@ class ComputerPlayer(Protocol):
 
 
 def check_stroke(stroke: Stroke) -> Stroke:
-    """Refuse a stroke the play page does not accept, naming the bad value.
+    """Refuse a stroke outside :data:`~rotation61.sim.STROKE_LIMITS`, naming the bad value.
 
     Raises:
-        OutOfRangeError: a speed outside (0, :data:`MAX_SPEED`], an elevation outside
-            [0, :data:`MAX_ELEVATION`], or a tip offset beyond :data:`MAX_TIP_OFFSET`.
+        OutOfRangeError: a speed, elevation or tip offset outside the stroke limits.
     """
-    if not 0 < stroke.speed <= MAX_SPEED:
-        raise OutOfRangeError(f"stroke speed {stroke.speed!r} m/s is outside (0, {MAX_SPEED}]")
-    if not 0 <= stroke.theta <= MAX_ELEVATION:
-        raise OutOfRangeError(
-            f"cue elevation {stroke.theta!r} degrees is outside [0, {MAX_ELEVATION}]"
-        )
-    if math.hypot(stroke.a, stroke.b) > MAX_TIP_OFFSET + 1e-12:
-        raise OutOfRangeError(
-            f"tip offset ({stroke.a!r}, {stroke.b!r}) is beyond the miscue limit "
-            f"{MAX_TIP_OFFSET} ball radii"
-        )
-    return stroke
+    try:
+        return check_sim_stroke(stroke)
+    except StrokeOutOfRangeError as err:
+        raise OutOfRangeError(str(err)) from err
 
 
 def game_racks(match_id: int) -> SeededRacks:

@@ -10,7 +10,7 @@ from fastapi.responses import Response
 from rotation61.geometry import Point
 from rotation61.records import ShotInput
 from rotation61.rules import PRESETS, IllegalActionError, Option
-from rotation61.sim import SimulationError, Stroke
+from rotation61.sim import STROKE_LIMITS, SimulationError, Stroke
 from rotation61.text import Language
 from rotation61.web.api.deps import (
     ERRORS,
@@ -59,7 +59,9 @@ def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Respons
 def game_page(match_id: int, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
     """A game's table (players hold a seat token; anyone else watches)."""
     game = play.game(match_id)
-    return render(request, ctx, "play.html", lang, match_id=match_id, stored=game.stored)
+    return render(
+        request, ctx, "play.html", lang, match_id=match_id, stored=game.stored, limits=STROKE_LIMITS
+    )
 
 
 @router.get("/play/{match_id}/join", include_in_schema=False)
