@@ -2,7 +2,7 @@
 
 The same inputs played through the environment core (:mod:`rotation61.ai.core`, the
 computer players, the environments, self-play) and replayed through the play page's
-service (:func:`rotation61.web.services.play.table_after`, from the stored positions
+service (:func:`rotation61.web.services.game.table_after`, from the stored positions
 and strokes) give the same balls after every step, under every preset, the A19
 uncrossed break and the A18 re-rack included.
 """
@@ -32,7 +32,7 @@ from rotation61.geometry import Point, placement_ok
 from rotation61.records import ShotInput
 from rotation61.rules import CUE_BALL, PRESETS, Shot
 from rotation61.sim import DEFAULT_TABLE, SimTable, Stroke
-from rotation61.web.services.play import table_after
+from rotation61.web.services.game import table_after
 
 pytest.importorskip("numba")
 
