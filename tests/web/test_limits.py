@@ -156,7 +156,7 @@ def test_the_play_api_and_the_environments_share_the_stroke_limits(sqlite_url: s
     from rotation61.ai import GameConfig
     from rotation61.ai.envs.spaces import action_space
     from rotation61.sim import STROKE_LIMITS, Stroke
-    from rotation61.web.services.play import check_stroke
+    from rotation61.web.services.game import check_stroke
 
     lim = STROKE_LIMITS
     box = action_space(GameConfig())["stroke"]

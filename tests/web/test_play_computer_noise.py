@@ -14,7 +14,7 @@ from rotation61.sim import STROKE_LIMITS, Stroke, simulate_strokes
 from rotation61.web.app import create_app
 from rotation61.web.core.settings import Settings
 from rotation61.web.services.computer import AiComputer, execution_rng
-from rotation61.web.services.play import Game
+from rotation61.web.services.game import Game
 from tests.web.helpers import PASSWORD
 
 

@@ -14,7 +14,7 @@ from rotation61.geometry import Point
 from rotation61.sim import MotionState, Stroke, simulate
 from rotation61.text import Language
 from rotation61.web.presenters.play import shot_view
-from rotation61.web.services.play import MOTIONS, ball_segments
+from rotation61.web.services.game import MOTIONS, ball_segments
 
 pytestmark = pytest.mark.browser
 

@@ -2,16 +2,10 @@
 
 A game is a match (:class:`~rotation61.records.MatchLog`) whose shot inputs carry the
 ball positions and are played on the physics engine. Every ruling comes from the
-referee through :func:`~rotation61.records.apply_step`; this module only keeps the
-balls where the physics and the rules put them:
-
-- after a shot, the balls lie where the engine left them;
-- balls the referee returns (§VIII, §IX, §XII-§XIV) are placed by
-  :func:`~rotation61.geometry.spot_balls`;
-- with the cue ball in hand (the break, or a decision after a foul) the cue ball is
-  off the table until the stroke's placement puts it in the kitchen
-  (:func:`~rotation61.geometry.placement_ok` decides what is legal);
-- a new rack (or a re-rack) is a fresh :func:`~rotation61.sim.break_layout`.
+referee; where the balls lie after each step is :func:`rotation61.ai.table.balls_after`
+(the one table transition, which the play page uses too). With the cue ball in hand
+(the break, or after a foul) the stroke's placement puts it in the kitchen
+(:func:`~rotation61.geometry.placement_ok` decides what is legal).
 
 The contract (used by the Gymnasium and PettingZoo shells):
 
@@ -41,7 +35,8 @@ from typing import Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from rotation61.geometry import Point, placement_problem, spot_balls
+from rotation61.ai.table import SeededRacks, balls_after
+from rotation61.geometry import Point, placement_problem
 from rotation61.match import MatchState
 from rotation61.records import (
     DecisionInput,
@@ -59,7 +54,6 @@ from rotation61.rules import (
     Phase,
     RackState,
     Rotation61Error,
-    Ruling,
     Seat,
     get_ruleset,
 )
@@ -72,7 +66,6 @@ from rotation61.sim import (
     SimTable,
     SimulationError,
     Stroke,
-    break_layout,
     execute,
     playable_layout,
     simulate,
@@ -281,13 +274,9 @@ def settle(balls: dict[Ball, Point], config: GameConfig) -> dict[Ball, Point]:
     return playable_layout(config.table.spec, balls)
 
 
-def _rack_layout(config: GameConfig, seed: int, rack_index: int, attempt: int) -> Layout:
-    """A fresh rack of the fifteen balls (no cue ball: it is in hand for the break)."""
-    rng = np.random.default_rng([seed, 1, rack_index, attempt])
-    pattern = get_ruleset(config.rules).rack_pattern
-    balls = break_layout(config.table.spec, rng, pattern=pattern)
-    balls.pop(CUE_BALL)
-    return _layout(balls)
+def racks_of(seed: int) -> SeededRacks:
+    """The racks of a game with this seed (rack ``n`` from ``[seed, 1, n, 0]``)."""
+    return SeededRacks((seed, 1), suffix=(0,))
 
 
 def initial(config: GameConfig, seed: int) -> GameState:
@@ -303,7 +292,8 @@ def initial(config: GameConfig, seed: int) -> GameState:
     if type(seed) is not int or seed < 0:
         raise IllegalGameActionError(f"seed {seed!r} must be a non-negative integer")
     log = MatchLog.begin(config.header())
-    return GameState(config=config, seed=seed, log=log, layout=_rack_layout(config, seed, 0, 0))
+    layout = _layout(racks_of(seed).rack(config.table.spec, log.match))
+    return GameState(config=config, seed=seed, log=log, layout=layout)
 
 
 def position(
@@ -388,52 +378,26 @@ def _shoot(state: GameState, balls: dict[Ball, Point], stroke: Stroke) -> SimRes
     raise IllegalGameActionError(f"the engine cannot play {stroke!r}: {last}") from last
 
 
-def _after_ruling(state: GameState, balls: dict[Ball, Point], ruling: Ruling) -> dict[Ball, Point]:
-    """Where the balls lie after the referee's ruling: returned balls spotted."""
-    rules = state.rack.rules
-    if not ruling.spotted:
-        return balls
-    cue = balls.get(CUE_BALL)
-    occupied = {b: p for b, p in balls.items() if b != CUE_BALL}
-    placed = spot_balls(
-        state.config.table.spec,
-        occupied=occupied,
-        cue_ball=cue,
-        lowest=ruling.spot_lowest,
-        others=ruling.spot_others,
-        cue_ball_gap=float(rules.cue_ball_spot_gap_in),
-        direction=rules.spot_others_direction,
-    )
-    balls.update(placed)
-    return settle(balls, state.config)
-
-
 def _next(
     state: GameState, log: MatchLog, balls: dict[Ball, Point], before_foul: Layout | None
 ) -> GameState:
-    """The state after a step: a new rack when one ended; the layout checked against the rack."""
+    """The state after a step: the stalemate rule (``max_shots_per_rack``), a new rack."""
     config, seed = state.config, state.seed
     shots = state.rack_shots + 1
     same_rack = len(log.match.completed) == len(state.match.completed)
     if same_rack and not log.match.is_over and shots >= config.max_shots_per_rack:
         log = log.append(EventInput(event=OfficialEvent.STALEMATE_DECLARED))
-    after = log.match
-    if len(after.completed) > len(state.match.completed):
-        if after.is_over:
-            return GameState(config=config, seed=seed, log=log, layout=_layout(balls))
-        layout = _rack_layout(config, seed, len(after.completed), 0)
-        return GameState(config=config, seed=seed, log=log, layout=layout)
-    if after.rack.phase is Phase.SHOT and after.rack.cue_in_hand:
-        balls.pop(CUE_BALL, None)
-    layout = _layout(balls)
-    on_table = {b for b, _ in layout if b != CUE_BALL}
-    if on_table != set(after.rack.on_table):
-        raise SimulationError(
-            f"layout balls {sorted(on_table)!r} differ from the rack's "
-            f"{sorted(after.rack.on_table)!r} (ply {after.rack.ply})"
-        )
+        assert log.last is not None
+        balls = balls_after(config.table.spec, log.last, balls, racks_of(seed))
+    if len(log.match.completed) > len(state.match.completed):
+        return GameState(config=config, seed=seed, log=log, layout=_layout(balls))
     return GameState(
-        config=config, seed=seed, log=log, layout=layout, before_foul=before_foul, rack_shots=shots
+        config=config,
+        seed=seed,
+        log=log,
+        layout=_layout(balls),
+        before_foul=before_foul,
+        rack_shots=shots,
     )
 
 
@@ -448,10 +412,11 @@ def _transition_stroke(state: GameState, action: StrokeAction, kind: PhaseKind) 
     start = _layout(balls)
     result = _shoot(state, balls, action.stroke())
     log = state.log.append(ShotInput(shot=result.shot, placement=action.placement, positions=start))
-    ruling = None if log.last is None else log.last.ruling
-    after_balls = settle(dict(result.positions), state.config)
-    if ruling is not None:
-        after_balls = _after_ruling(state, after_balls, ruling)
+    assert log.last is not None
+    spec = state.config.table.spec
+    after_balls = balls_after(
+        spec, log.last, balls, racks_of(state.seed), rest=dict(result.positions)
+    )
     pending = log.match.rack.pending
     restore = pending is not None and Option.RESTORE_AND_OFFENDER_REPLAYS in pending.options
     return _next(state, log, after_balls, start if restore else None)
@@ -465,37 +430,14 @@ def _transition_option(state: GameState, action: OptionAction) -> GameState:
             f"option {action.option.value!r} is not offered (offered: {list(offered)!r})"
         )
     log = state.log.append(DecisionInput(option=action.option))
-    balls = state.balls()
-    rules = state.rack.rules
-    match action.option:
-        case Option.ACCEPT_TABLE:
-            pass
-        case Option.CUE_IN_HAND_KITCHEN:
-            balls.pop(CUE_BALL, None)
-            if pending.incoming_breaks:
-                rack_index = len(state.match.completed)
-                balls = dict(_rack_layout(state.config, state.seed, rack_index, state.log.length))
-        case Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN:
-            balls.pop(CUE_BALL, None)
-            lowest = state.rack.lowest
-            if lowest is not None:
-                balls.pop(lowest, None)
-                balls.update(
-                    spot_balls(
-                        state.config.table.spec,
-                        occupied=balls,
-                        cue_ball=None,
-                        lowest=lowest,
-                        others=(),
-                        cue_ball_gap=float(rules.cue_ball_spot_gap_in),
-                        direction=rules.spot_others_direction,
-                    )
-                )
-        case Option.RESTORE_AND_OFFENDER_REPLAYS:
-            if state.before_foul is None:
-                raise SimulationError("no layout to restore: the game lost it")
-            balls = dict(state.before_foul)
-            balls.pop(CUE_BALL, None)
+    assert log.last is not None
+    balls = balls_after(
+        state.config.table.spec,
+        log.last,
+        state.balls(),
+        racks_of(state.seed),
+        before_foul=None if state.before_foul is None else dict(state.before_foul),
+    )
     return _next(state, log, balls, None)
 
 

@@ -24,7 +24,7 @@ from rotation61.sim import (
 from rotation61.text import Language, describe_option
 from rotation61.web.presenters.boards import entry_lines, scoreboard_view
 from rotation61.web.schemas import OptionOut, PlayTable, PlayView, ShotView
-from rotation61.web.services.play import MOTIONS, Game, stroke_to_dict
+from rotation61.web.services.game import MOTIONS, Game, stroke_to_dict
 
 __all__ = ["play_table", "play_view", "shot_view"]
 

@@ -1,6 +1,6 @@
 """The computer player of the play page: :mod:`rotation61.ai` behind the service's seam.
 
-:class:`AiComputer` answers :class:`~rotation61.web.services.play.ComputerPlayer`: the
+:class:`AiComputer` answers :class:`~rotation61.web.services.game.ComputerPlayer`: the
 game becomes the ai layer's :class:`~rotation61.ai.GameState` (the same match log, the
 same balls), :func:`rotation61.ai.decide.choose` picks the stroke (with the cue ball's
 placement when in hand) or the option after a foul at the game's level, and the stroke
@@ -25,7 +25,7 @@ from rotation61.records import ShotInput
 from rotation61.rules import CUE_BALL, Option, Phase
 from rotation61.sim import SimTable, Stroke, execute
 from rotation61.text import Language
-from rotation61.web.services.play import ComputerMove, Game
+from rotation61.web.services.game import ComputerMove, Game
 
 __all__ = ["AiComputer", "execution_rng"]
 

@@ -20,20 +20,16 @@ cue-ball placement when in hand) or a decision, with a reason to show.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from enum import StrEnum
-from typing import Final, Protocol
+from typing import Final
 
-import numpy as np
-
-from rotation61.geometry import Point, TableSpec, get_table, placement_problem, spot_balls
-from rotation61.match import MatchState
+from rotation61.ai.table import balls_after
+from rotation61.geometry import Point, get_table, placement_problem
 from rotation61.records import (
     DecisionInput,
     EventInput,
@@ -48,319 +44,38 @@ from rotation61.rules import (
     OfficialEvent,
     Option,
     Phase,
-    Ruling,
     Seat,
 )
 from rotation61.sim import (
-    MotionState,
-    SimEvent,
     SimResult,
     SimTable,
     Stroke,
-    StrokeOutOfRangeError,
-    break_layout,
-    playable_layout,
     simulate,
 )
-from rotation61.sim import check_stroke as check_sim_stroke
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
 from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
+from rotation61.web.services.game import (
+    GAME_TAG,
+    LEVEL_TAG,
+    ComputerPlayer,
+    Game,
+    GameMode,
+    Played,
+    ball_segments,
+    check_stroke,
+    game_racks,
+    stroke_from_dict,
+    stroke_to_dict,
+    table_after,
+)
 from rotation61.web.services.matches import MatchService, clean_names
 
-__all__ = [
-    "GAME_TAG",
-    "LEVEL_TAG",
-    "MOTIONS",
-    "ComputerMove",
-    "ComputerPlayer",
-    "Game",
-    "GameMode",
-    "PlayService",
-    "Played",
-    "ball_segments",
-    "check_stroke",
-    "fresh_rack",
-    "table_after",
-]
+__all__ = ["PlayService"]
 
-GAME_TAG: Final = "Game"
-"""The header tag that makes a match a browser game; its value is the :class:`GameMode`."""
-LEVEL_TAG: Final = "Level"
-"""The header tag with the computer's level (1-10), in games against the computer."""
 _log = logging.getLogger(__name__)
 _CACHE_SIZE: Final = 256
 _SHOT_CACHE_SIZE: Final = 128
-MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
-"""The motion states, in the order of the ``motion`` index of a segment row."""
-_MOTION_INDEX: Final = {m: i for i, m in enumerate(MOTIONS)}
-
-
-class GameMode(StrEnum):
-    """Who plays a game; the value is the ``Game`` tag's."""
-
-    COMPUTER = "computer"
-    """A player on this device against the computer (seat B)."""
-    HOTSEAT = "hotseat"
-    """Two players taking turns on one device."""
-    ONLINE = "online"
-    """Two players on two devices; the second joins by the invite link."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Game:
-    """A game between two inputs: the match, its log and the balls on the table.
-
-    Attributes:
-        stored: the match.
-        log: its inputs, judged.
-        mode: who plays it.
-        level: the computer's level (1-10), or ``None``.
-        spec: the table.
-        layout: the balls on the table, inches (the cue ball absent while in hand).
-    """
-
-    stored: StoredMatch
-    log: MatchLog
-    mode: GameMode
-    level: int | None
-    spec: TableSpec
-    layout: Mapping[Ball, Point]
-
-    @property
-    def match(self) -> MatchState:
-        """The referee's state of the match."""
-        return self.log.match
-
-    @property
-    def in_hand(self) -> bool:
-        """The player to shoot places the cue ball behind the head string first."""
-        rack = self.match.rack
-        return rack.phase is Phase.SHOT and (rack.cue_in_hand or CUE_BALL not in self.layout)
-
-    @property
-    def to_act(self) -> Seat | None:
-        """Who shoots or decides next; ``None`` once the match is over."""
-        return None if self.match.is_over else self.match.rack.to_act
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Played:
-    """A shot played: the game after it, and the engine's result to animate.
-
-    Attributes:
-        game: the game after the shot.
-        seq: the shot's input number.
-        start: the balls before the shot (the placed cue ball included), inches.
-        stroke: the stroke.
-        result: the engine's result (with its trajectory).
-        segments: every ball's motion segments (:func:`ball_segments`).
-        ruling: the referee's ruling.
-    """
-
-    game: Game
-    seq: int
-    start: Mapping[Ball, Point]
-    stroke: Stroke
-    result: SimResult
-    segments: Mapping[Ball, list[list[float]]]
-    ruling: Ruling
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ComputerMove:
-    """What the computer does: a stroke (placing the cue ball first if in hand) or a decision.
-
-    Attributes:
-        stroke: the stroke, or ``None`` for a decision.
-        placement: where it places the cue ball in hand, inches.
-        option: its decision after a foul, or ``None`` for a stroke.
-        reasons: why, in words a player reads, by language (``"vi"``, ``"en"``).
-    """
-
-    stroke: Stroke | None = None
-    placement: Point | None = None
-    option: Option | None = None
-    reasons: Mapping[str, str] = dataclasses.field(default_factory=dict)
-
-
-class ComputerPlayer(Protocol):
-    """The seam of the computer player (``rotation61.ai``): given a game, its move."""
-
-    def move(self, game: Game, level: int) -> ComputerMove:
-        """The computer's move at a level (1-10) when it is to act."""
-        ...
-
-
-def check_stroke(stroke: Stroke) -> Stroke:
-    """Refuse a stroke outside :data:`~rotation61.sim.STROKE_LIMITS`, naming the bad value.
-
-    Raises:
-        OutOfRangeError: a speed, elevation or tip offset outside the stroke limits.
-    """
-    try:
-        return check_sim_stroke(stroke)
-    except StrokeOutOfRangeError as err:
-        raise OutOfRangeError(str(err)) from err
-
-
-def fresh_rack(spec: TableSpec, header: MatchHeader, match_id: int, rack: int) -> dict[Ball, Point]:
-    """The object balls of a new rack (no cue ball), seeded by the match and rack numbers."""
-    rng = np.random.default_rng([match_id, rack])
-    layout = break_layout(spec, rng, pattern=header.ruleset.rack_pattern)
-    layout.pop(CUE_BALL)
-    return layout
-
-
-def _spot(
-    spec: TableSpec,
-    match: MatchState,
-    layout: dict[Ball, Point],
-    lowest: Ball | None,
-    others: tuple[Ball, ...],
-) -> dict[Ball, Point]:
-    """The layout with ``lowest`` (§IX) and ``others`` (§XIII) spotted by the geometry layer."""
-    if lowest is None and not others:
-        return layout
-    for ball in (lowest, *others):
-        if ball is not None:
-            layout.pop(ball, None)
-    rules = match.rules
-    objects = {b: p for b, p in layout.items() if b != CUE_BALL}
-    spotted = spot_balls(
-        spec,
-        occupied=objects,
-        cue_ball=layout.get(CUE_BALL),
-        lowest=lowest,
-        others=others,
-        cue_ball_gap=float(rules.cue_ball_spot_gap_in),
-        direction=rules.spot_others_direction,
-    )
-    return {**layout, **spotted}
-
-
-def table_after(
-    game_stored: StoredMatch,
-    log: MatchLog,
-    strokes: Mapping[int, Stroke],
-    spec: TableSpec,
-) -> dict[Ball, Point]:
-    """The balls on the table after every input of a game (the cue ball absent when in hand).
-
-    The last shot is played again from its stored positions with its stored stroke; the
-    steps after it (decisions) move the balls as the options say. A game whose log has
-    no shot in the current rack stands at a fresh rack.
-
-    Raises:
-        IllegalActionError: a shot of the log has no stored stroke or positions.
-    """
-    steps = log.steps()
-    last = max((i for i, s in enumerate(steps) if isinstance(s.step, ShotInput)), default=None)
-    match_id = game_stored.id
-    header = game_stored.header
-    before: dict[Ball, Point] = {}
-    if last is None:
-        layout = fresh_rack(spec, header, match_id, 0)
-        start = 0
-    else:
-        step = steps[last]
-        shot = step.step
-        assert isinstance(shot, ShotInput)
-        stroke = strokes.get(last + 1)
-        if stroke is None or not shot.positions:
-            raise IllegalActionError(
-                f"match {match_id} input {last + 1} is a shot without a stroke or positions: "
-                "it is not a browser game's shot"
-            )
-        result = simulate(dict(shot.positions), stroke, table=SimTable.from_spec(spec))
-        layout = _after_step(spec, step.after, step.ruling, result.layout, match_id, header)
-        start = last + 1
-        before = dict(shot.positions)
-    for i in range(start, len(steps)):
-        step = steps[i]
-        item = step.step
-        if isinstance(item, DecisionInput):
-            rack = step.before.rack
-            if item.option is Option.SPOT_LOWEST_AND_CUE_IN_HAND_KITCHEN:
-                layout.pop(CUE_BALL, None)
-                layout = _spot(spec, step.after, layout, rack.lowest, ())
-            elif item.option is Option.RESTORE_AND_OFFENDER_REPLAYS:
-                layout = {b: p for b, p in before.items() if b != CUE_BALL}
-            elif item.option is Option.CUE_IN_HAND_KITCHEN:
-                layout.pop(CUE_BALL, None)
-        if step.after.rack_number != step.before.rack_number and not step.after.is_over:
-            layout = fresh_rack(spec, header, match_id, step.after.rack_number)
-    return layout
-
-
-def _after_step(
-    spec: TableSpec,
-    after: MatchState,
-    ruling: Ruling | None,
-    rest: dict[Ball, Point],
-    match_id: int,
-    header: MatchHeader,
-) -> dict[Ball, Point]:
-    """The balls after a shot: where they stopped, then spotted, or a new rack."""
-    if ruling is None:
-        return rest
-    if (ruling.result is not None and not after.is_over) or ruling.rerack:
-        return fresh_rack(spec, header, match_id, after.rack_number)
-    layout = playable_layout(spec, rest)
-    if after.rack.phase is Phase.SHOT and after.rack.cue_in_hand:
-        # in hand for the next shot; while the incoming player decides, the cue ball
-        # stays where it lies (accepting the table plays it from there)
-        layout.pop(CUE_BALL, None)
-    return _spot(spec, after, layout, ruling.spot_lowest, ruling.spot_others)
-
-
-def ball_segments(
-    result: SimResult, events: tuple[SimEvent, ...] | None = None
-) -> dict[Ball, list[list[float]]]:
-    """Each ball's motion segments: its state at the strike and after each of its events.
-
-    Rows are ``[t0, x, y, vx, vy, wx, wy, wz, motion]`` (SI units, ``motion`` an index
-    into :data:`MOTIONS`). A row holds from ``t0`` until the ball's next row; between
-    them the ball follows its motion law (``docs/physics.md``). The states are the
-    engine's own (:meth:`~rotation61.sim.Trajectory.states_at` at each event time).
-    """
-    trajectory = result.trajectory
-    if trajectory is None:
-        raise ValueError("the result has no trajectory: simulate(..., trajectory=True)")
-    touched: dict[float, set[Ball]] = {0.0: set(trajectory.balls)}
-    for event in result.events if events is None else events:
-        balls = touched.setdefault(event.time, set())
-        balls.add(event.ball)
-        if event.other is not None:
-            balls.add(event.other)
-    out: dict[Ball, list[list[float]]] = {b: [] for b in trajectory.balls}
-    for at in sorted(touched):
-        states = trajectory.states_at(at)
-        for ball in sorted(touched[at]):
-            s = states[ball]
-            out[ball].append(
-                [at, s.x, s.y, s.vx, s.vy, s.wx, s.wy, s.wz, float(_MOTION_INDEX[s.motion])]
-            )
-    return out
-
-
-def stroke_from_dict(data: Mapping[str, float]) -> Stroke:
-    """A stored stroke."""
-    return Stroke(
-        speed=float(data["speed"]),
-        phi=float(data["phi"]),
-        theta=float(data.get("theta", 0.0)),
-        a=float(data.get("a", 0.0)),
-        b=float(data.get("b", 0.0)),
-    )
-
-
-def stroke_to_dict(stroke: Stroke) -> dict[str, float]:
-    """A stroke as stored: speed, phi, theta, a, b."""
-    speed, phi, theta, a, b = stroke.as_tuple()
-    return {"speed": speed, "phi": phi, "theta": theta, "a": a, "b": b}
-
-
 _ShotData = tuple[dict[Ball, Point], Stroke, SimResult, dict[Ball, list[list[float]]]]
 
 
@@ -473,7 +188,7 @@ class PlayService:
             ):
                 raw = self._strokes.load_strokes(stored.id)
                 strokes = {seq: stroke_from_dict(d) for seq, d in raw.items()}
-            layout = table_after(stored, log, strokes, spec)
+            layout = table_after(log, strokes, spec, game_racks(stored.id))
             self._keep(stored.id, log.length, layout, strokes)
         level_tag = stored.header.tag(LEVEL_TAG)
         return Game(
@@ -563,8 +278,8 @@ class PlayService:
                 known = self._tables.get(match_id)
             strokes = dict(known[2]) if known is not None else self.strokes(match_id)
             strokes[seq] = stroke
-            after = _after_step(
-                game.spec, log.match, ruling, result.layout, match_id, stored.header
+            after = balls_after(
+                game.spec, log.steps()[-1], start, game_racks(match_id), rest=result.layout
             )
             self._keep(match_id, log.length, after, strokes)
             segments = ball_segments(result)

@@ -34,7 +34,8 @@ from rotation61.web.schemas import (
     PlayView,
     ShotView,
 )
-from rotation61.web.services.play import Game, GameMode, PlayService
+from rotation61.web.services.game import Game, GameMode
+from rotation61.web.services.play import PlayService
 
 router = APIRouter(tags=["play"])
 
