@@ -9,17 +9,20 @@ two clients leaves the stored log equal to the accepted inputs in order.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rotation61.records import ShotInput, UndoInput
 from rotation61.rules import Rotation61Error, Shot
+from rotation61.web.adapters.matches import SqlRepository
 from rotation61.web.app import create_app
+from rotation61.web.core.database import create_db_engine, migrate
 from rotation61.web.core.errors import StaleInputError
 from rotation61.web.core.settings import Settings
 from rotation61.web.services.matches import MatchService
@@ -215,3 +218,78 @@ def test_table_pins_change_as_an_event_starts_and_finishes(client: TestClient) -
     assert _tables(client)[1] == r.json()["1"] != after
     assert client.post("/api/tables/99/pin", auth=ORGANISER).status_code == 404
     assert client.post("/api/tables/1/pin").status_code == 401
+
+
+# --- The same on real storage, and two workers racing -------------------------------------
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    moves=st.lists(
+        st.tuples(st.sampled_from([0, 1]), st.integers(0, len(_SHOTS) - 1), st.booleans()),
+        max_size=12,
+    )
+)
+def test_any_interleaving_on_real_storage_stores_exactly_the_accepted_inputs(
+    database_url: str, moves: list[tuple[int, int, bool]]
+) -> None:
+    engine = create_db_engine(database_url)
+    migrate(engine)
+    try:
+        repo = SqlRepository(engine)
+        notifier = RecordingNotifier()
+        clients = [MatchService(repo, notifier), MatchService(repo, notifier)]
+        match = clients[0].create_match(desk(players=("An", "Bình"), race_to=3))
+        seen = [0, 0]
+        accepted: list[object] = []
+        for who, what, fresh in moves:
+            service = clients[who]
+            if fresh:
+                seen[who] = service.board(match.id)[1].length
+            try:
+                _stored, log = service.submit(match.id, seen[who], _SHOTS[what])
+            except (StaleInputError, Rotation61Error):
+                continue
+            accepted.append(_SHOTS[what])
+            seen[who] = log.length
+        assert repo.load_inputs(match.id) == accepted
+    finally:
+        engine.dispose()
+
+
+def test_two_workers_racing_for_one_shot_store_one_stroke(database_url: str) -> None:
+    settings_ = Settings(database_url=database_url, organiser_password=PASSWORD)
+    with TestClient(create_app(settings_)) as one, TestClient(create_app(settings_)) as two:
+        game, token = _new_game(one)
+        view = _view(one, game)
+        body = choose_stroke(view)
+        other = {**body, "speed": 1.5}
+        barrier = threading.Barrier(2)
+        answers: dict[str, Any] = {}
+
+        def send(name: str, client: TestClient, stroke: dict[str, Any]) -> None:
+            barrier.wait()
+            answers[name] = _shoot(client, game, token, stroke)
+
+        threads = [
+            threading.Thread(target=send, args=("one", one, body)),
+            threading.Thread(target=send, args=("two", two, other)),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        codes = sorted(r.status_code for r in answers.values())
+        assert codes == [200, 409], {k: r.text[:200] for k, r in answers.items()}
+        winner = next(k for k, r in answers.items() if r.status_code == 200)
+        sent = body if winner == "one" else other
+        balls = _view(one, game)["balls"]
+        shot = one.get(f"/api/play/{game}/shots/1").json()
+        assert shot["stroke"]["speed"] == pytest.approx(sent["speed"])
+    with TestClient(create_app(settings_)) as restarted:  # a restart replays the winner's
+        assert _view(restarted, game)["balls"] == balls
+        assert restarted.get(f"/api/play/{game}/shots/1").json() == shot
