@@ -12,8 +12,11 @@ stored only if the event still stands at that ``seq`` (else the newer inputs are
 and the input is judged again on them). After every input of a started event, the
 table queue (:func:`rotation61.tournament.next_calls`) calls the ready matches to
 the free tables, each call with a new scorekeeper match (the table's PIN) that the
-table's console scores; when that match is over, :class:`ResultFeed` stores its
-result in the event before the referee's input is acknowledged.
+table's console scores. The service subscribes to the match service's
+:class:`~rotation61.web.services.results.MatchFinished`: when that match is over, its
+result is stored in the event in the thread that stored the match's last input, before
+the referee's input is acknowledged (if that fails, or the process dies in between,
+:meth:`TournamentService.resume` stores it later).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import dataclasses
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
@@ -82,7 +85,8 @@ from rotation61.web.core.errors import (
     WrongTableError,
 )
 from rotation61.web.core.security import new_pin
-from rotation61.web.services.matches import MatchService, Notifier, desk_header
+from rotation61.web.services.matches import MatchService, desk_header
+from rotation61.web.services.results import MatchFinished
 
 __all__ = [
     "MAX_TABLES",
@@ -90,7 +94,6 @@ __all__ = [
     "EventNotifier",
     "EventSettings",
     "LiveEvent",
-    "ResultFeed",
     "TournamentService",
     "parse_players",
     "standings_csv",
@@ -422,31 +425,49 @@ class TournamentService:
     Args:
         repository: where events are stored.
         matches: the scorekeeper (a called match's console scores a real match).
-        notifier: told of every stored input, after its commit.
+        notifiers: told of every stored input, after its commit (more join with
+            :meth:`subscribe`).
         clock: the current time as ISO 8601 text.
         pin_factory: makes table PINs.
         seed_factory: makes the draw seed shown when an event is created without one.
+
+    It consumes the match service's :class:`MatchFinished` (:meth:`match_finished`):
+    wire it with ``matches.subscribe(service)``.
     """
 
     def __init__(
         self,
         repository: SqlTournaments,
         matches: MatchService,
-        notifier: EventNotifier | None = None,
         *,
+        notifiers: Iterable[EventNotifier] = (),
         clock: Callable[[], str] = _utc_now,
         pin_factory: Callable[[], str] = new_pin,
         seed_factory: Callable[[], int] = lambda: secrets.randbelow(10**9),
     ) -> None:
         self._repo = repository
         self._matches = matches
-        self.notifier = notifier
+        self._notifiers = tuple(notifiers)
         self._clock = clock
         self._pins = pin_factory
         self._seeds = seed_factory
         self._cache: dict[int, LiveEvent] = {}
         self._lock = threading.Lock()
         self._event_locks: dict[int, threading.Lock] = {}
+
+    def subscribe(self, notifier: EventNotifier) -> None:
+        """Tell ``notifier`` too of every stored input from now on (at wiring time).
+
+        For a notifier that reads this service (the spectators' streams).
+        """
+        with self._lock:
+            self._notifiers = (*self._notifiers, notifier)
+
+    def _announce(self, event_id: int, seq: int) -> None:
+        with self._lock:
+            notifiers = self._notifiers
+        for notifier in notifiers:
+            notifier.event_changed(event_id, seq)
 
     # --- Reading -----------------------------------------------------------------------
 
@@ -660,8 +681,7 @@ class TournamentService:
 
     def _changed(self, event_id: int) -> LiveEvent:
         live = self.event(event_id)
-        if self.notifier is not None:
-            self.notifier.event_changed(event_id, live.seq)
+        self._announce(event_id, live.seq)
         return live
 
     def draw(self, event_id: int, seeds: Mapping[str, int | None] | None = None) -> LiveEvent:
@@ -795,6 +815,10 @@ class TournamentService:
             return [_result_of(code, now[0].players, log.match, match_ref)]
 
         return self._submit(event_id, make, lengths=lengths)
+
+    def match_finished(self, event: MatchFinished) -> None:
+        """The match service's event: store the finished match's result in its event."""
+        self.match_over(event.match_id)
 
     def match_over(self, match_ref: int) -> LiveEvent | None:
         """A scorekeeper match ended: if an event called it, store its result there.
@@ -934,8 +958,7 @@ class TournamentService:
                     new, stored=dataclasses.replace(live.stored, log_length=new.seq)
                 )
             self._remember(new)
-            if self.notifier is not None:
-                self.notifier.event_changed(event_id, new.seq)
+            self._announce(event_id, new.seq)
             return new
         raise StaleInputError(f"event {event_id} is too busy: try again")
 
@@ -1017,30 +1040,3 @@ class TournamentService:
             tags={"event": live.stored.name, "round": match.id},
         )
         return NewCall(header=header, pin=pin)
-
-
-class ResultFeed:
-    """The scorekeeper's notifier that also feeds finished matches to their event.
-
-    Runs in the thread that stored the match's last input, before the referee's input
-    is acknowledged, so an acknowledged last input has its event result stored too (or,
-    if the process dies in between, :meth:`TournamentService.resume` stores it later).
-    """
-
-    def __init__(self, inner: Notifier) -> None:
-        self.inner = inner
-        self.matches: MatchService | None = None
-        self.tournaments: TournamentService | None = None
-
-    def published(self, match_id: int, seq: int) -> None:
-        """Input ``seq`` of a match is stored."""
-        self.inner.published(match_id, seq)
-        if self.matches is None:
-            return
-        known = self.matches.cached(match_id, seq)
-        if known is None or self.tournaments is None or not known[1].match.is_over:
-            return
-        try:
-            self.tournaments.match_over(match_id)
-        except Exception:  # the match is stored; resume() takes its result later
-            _log.exception("storing the event result of match %s failed", match_id)
