@@ -72,10 +72,10 @@ from rotation61.tournament.csvfiles import standings_csv as tournament_standings
 from rotation61.web.adapters.matches import final_label
 from rotation61.web.adapters.tournaments import (
     NewCall,
-    SqlTournaments,
     StoredEntry,
     StoredEvent,
     StoredInput,
+    TournamentRepository,
     name_key,
 )
 from rotation61.web.core.errors import (
@@ -437,7 +437,7 @@ class TournamentService:
 
     def __init__(
         self,
-        repository: SqlTournaments,
+        repository: TournamentRepository,
         matches: MatchService,
         *,
         notifiers: Iterable[EventNotifier] = (),
