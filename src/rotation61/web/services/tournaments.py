@@ -816,6 +816,18 @@ class TournamentService:
 
         return self._submit(event_id, make, lengths=lengths)
 
+    def report_from_table(self, event_id: int, table: int, code: str) -> LiveEvent:
+        """A table's console reports its finished match (see :meth:`report`).
+
+        Raises:
+            WrongTableError: the event never called that match, or it is not the one
+                playing on that table, or not over.
+        """
+        ref = self.event(event_id).refs.get(code)
+        if ref is None:
+            raise WrongTableError(f"match {code!r} is not playing on table {table}")
+        return self.report(event_id, table, code, ref)
+
     def match_finished(self, event: MatchFinished) -> None:
         """The match service's event: store the finished match's result in its event."""
         self.match_over(event.match_id)
