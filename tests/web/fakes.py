@@ -1,13 +1,29 @@
-"""Fakes for the service tests (cosmicpython style): an in-memory repository and notifier."""
+"""Fakes for the service tests (cosmicpython style): in-memory repositories and notifiers."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rotation61.records import Input, MatchHeader
+from rotation61.tournament import Call, DuplicateEntryError, UnknownPlayerError
+from rotation61.tournament import Input as EventInput
 from rotation61.web.adapters.matches import final_message
-from rotation61.web.core.errors import MatchFinalError, MatchNotFoundError, StaleInputError
+from rotation61.web.adapters.tournaments import (
+    NewCall,
+    StoredEntry,
+    StoredEvent,
+    StoredInput,
+    name_key,
+)
+from rotation61.web.core.errors import (
+    EntriesClosedError,
+    MatchFinalError,
+    MatchNotFoundError,
+    StaleInputError,
+    TournamentNotFoundError,
+)
 from rotation61.web.core.model import MatchStatus, StoredMatch
 
 
@@ -103,3 +119,156 @@ class RecordingNotifier:
 
     def published(self, match_id: int, seq: int) -> None:
         self.published_inputs.append((match_id, seq))
+
+
+class FakeTournaments:
+    """The events' repository in memory; its calls' matches go to a :class:`FakeRepository`.
+
+    ``before_append`` runs at the start of the next :meth:`append` (once): a test puts
+    another worker's input there, so that the append finds the event moved on.
+    """
+
+    def __init__(self, matches: FakeRepository) -> None:
+        self.matches = matches
+        self.events: dict[int, StoredEvent] = {}
+        self.entry_lists: dict[int, list[StoredEntry]] = {}
+        self.inputs: dict[int, list[StoredInput]] = {}
+        self.pins: dict[int, str] = {}
+        self.before_append: Callable[[], None] | None = None
+        self.stale_appends = 0
+
+    def create_event(self, name: str, settings: dict[str, Any], *, created_at: str) -> StoredEvent:
+        event = StoredEvent(
+            id=len(self.events) + 1,
+            name=name,
+            settings=dict(settings),
+            log_length=0,
+            entries_version=0,
+            created_at=created_at,
+        )
+        self.events[event.id] = event
+        self.entry_lists[event.id] = []
+        self.inputs[event.id] = []
+        return event
+
+    def list_events(self) -> list[StoredEvent]:
+        return sorted(self.events.values(), key=lambda e: -e.id)
+
+    def get_event(self, event_id: int) -> StoredEvent:
+        try:
+            return self.events[event_id]
+        except KeyError:
+            raise TournamentNotFoundError(f"no event number {event_id!r}") from None
+
+    def entries(self, event_id: int) -> list[StoredEntry]:
+        return list(self.entry_lists[event_id])
+
+    def _open_entries(self, event_id: int) -> None:
+        event = self.get_event(event_id)
+        if event.log_length:
+            raise EntriesClosedError(f"the entries of event {event_id} are closed")
+        self.events[event_id] = dataclasses.replace(
+            event, entries_version=event.entries_version + 1
+        )
+
+    def _known(self, event_id: int, players: Sequence[str]) -> None:
+        known = {e.player_id for e in self.entry_lists[event_id]}
+        for player in players:
+            if player not in known:
+                raise UnknownPlayerError(f"no player {player!r} in event {event_id}")
+
+    def add_entries(self, event_id: int, entries: Sequence[StoredEntry]) -> None:
+        have = self.entry_lists[event_id]
+        ids = {e.player_id for e in have}
+        keys = {name_key(e.name, e.club) for e in have}
+        for entry in entries:
+            key = name_key(entry.name, entry.club)
+            if entry.player_id in ids or key in keys:
+                raise DuplicateEntryError("a player with that id, or that name and club")
+            ids.add(entry.player_id)
+            keys.add(key)
+        self._open_entries(event_id)
+        have.extend(entries)
+
+    def check_in(self, event_id: int, players: Sequence[str], checked_in: bool) -> None:
+        self._open_entries(event_id)
+        self._known(event_id, players)
+        self.entry_lists[event_id] = [
+            dataclasses.replace(e, checked_in=checked_in) if e.player_id in players else e
+            for e in self.entry_lists[event_id]
+        ]
+
+    def remove_entries(self, event_id: int, players: Sequence[str] | None) -> int:
+        self._open_entries(event_id)
+        if players is not None:
+            self._known(event_id, players)
+        have = self.entry_lists[event_id]
+        kept = [
+            e for e in have if (e.checked_in if players is None else e.player_id not in players)
+        ]
+        self.entry_lists[event_id] = kept
+        return len(have) - len(kept)
+
+    def load_inputs(self, event_id: int, *, after: int = 0) -> list[StoredInput]:
+        return self.inputs[event_id][after:]
+
+    def append(
+        self,
+        event_id: int,
+        prev: int,
+        items: Sequence[tuple[EventInput, NewCall | None]],
+        *,
+        created_at: str,
+        entries_version: int | None = None,
+        finals: Sequence[tuple[int, int, str]] = (),
+        pins: Mapping[int, str] | None = None,
+    ) -> list[StoredInput]:
+        if self.before_append is not None:
+            race, self.before_append = self.before_append, None
+            race()
+        event = self.get_event(event_id)
+        moved = event.log_length != prev or (
+            entries_version is not None and event.entries_version != entries_version
+        )
+        if moved or any(self.matches.matches[m].log_length != n for m, n, _ in finals):
+            self.stale_appends += 1
+            raise StaleInputError(f"stale: event {event_id} has moved past input {prev}")
+        for match_id, length, label in finals:
+            self.matches.make_final(match_id, length, label)
+        out: list[StoredInput] = []
+        for seq, (item, call) in enumerate(items, start=prev + 1):
+            ref = None
+            if call is not None:
+                ref = self.matches.add_match(call.header, pin=call.pin, created_at=created_at).id
+            out.append(StoredInput(seq=seq, item=item, match_ref=ref))
+        self.inputs[event_id].extend(out)
+        self.events[event_id] = dataclasses.replace(event, log_length=prev + len(items))
+        if pins:
+            self.pins.update(pins)
+        return out
+
+    def event_of_match(self, match_id: int) -> tuple[int, str] | None:
+        for event_id, inputs in self.inputs.items():
+            for stored in inputs:
+                if stored.match_ref == match_id and isinstance(stored.item, Call):
+                    return event_id, stored.item.match
+        return None
+
+    def ensure_tables(self, count: int, pin_factory: Callable[[], str]) -> dict[int, str]:
+        for number in range(1, count + 1):
+            self.pins.setdefault(number, pin_factory())
+        return self.table_pins()
+
+    def set_table_pins(self, pins: Mapping[int, str]) -> None:
+        self.pins.update(pins)
+
+    def table_pins(self) -> dict[int, str]:
+        return dict(sorted(self.pins.items()))
+
+
+class RecordingEventNotifier:
+    def __init__(self) -> None:
+        self.changed: list[tuple[int, int]] = []
+
+    def event_changed(self, event_id: int, seq: int) -> None:
+        self.changed.append((event_id, seq))

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from rotation61.records import DecisionInput, MalformedInputError, MatchHeader, ShotInput, UndoInput
-from rotation61.rules import IllegalActionError, Seat, Shot, UnknownRuleSetError
+from rotation61.records import (
+    DecisionInput,
+    EventInput,
+    MalformedInputError,
+    MatchHeader,
+    ShotInput,
+    UndoInput,
+)
+from rotation61.rules import IllegalActionError, OfficialEvent, Seat, Shot, UnknownRuleSetError
 from rotation61.web.core.errors import AuthenticationError, StaleInputError
 from rotation61.web.core.model import MatchStatus
 from rotation61.web.services.matches import MatchService
+from rotation61.web.services.results import MatchFinished
 from tests.web.fakes import FakeRepository, RecordingNotifier
 from tests.web.helpers import desk
 
@@ -129,3 +137,50 @@ def test_timeline_reads_only_new_inputs_after_another_process_wrote(
     other.submit(match.id, 0, BREAK)
     _, timeline = service.board(match.id)
     assert timeline.length == 1
+
+
+class _Subscriber:
+    """Records each match that ends, with what storage held when it was told."""
+
+    def __init__(self, repo: FakeRepository, fail: bool = False) -> None:
+        self.repo = repo
+        self.fail = fail
+        self.seen: list[tuple[MatchFinished, int]] = []
+
+    def match_finished(self, event: MatchFinished) -> None:
+        self.seen.append((event, len(self.repo.inputs[event.match_id])))
+        if self.fail:
+            raise RuntimeError("the event's storage is down")
+
+
+def test_a_match_that_ends_is_published_once_after_its_last_input_is_stored(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+) -> None:
+    service, repo, notifier = parts
+    early = _Subscriber(repo)
+    late = _Subscriber(repo)
+    service = MatchService(repo, notifier, subscribers=[early])
+    service.subscribe(late)
+    match = service.create_match(_setup())
+    service.submit(match.id, 0, BREAK)
+    assert early.seen == []  # an input that does not end the match is not published
+    service.submit(match.id, 1, EventInput(event=OfficialEvent.CONCEDE_MATCH, player=Seat.B))
+    finished = MatchFinished(match_id=match.id, length=2)
+    assert early.seen == [(finished, 2)]  # told after the input is stored
+    assert late.seen == [(finished, 2)]
+
+
+def test_a_failing_subscriber_neither_refuses_the_input_nor_stops_the_others(
+    parts: tuple[MatchService, FakeRepository, RecordingNotifier],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    _, repo, notifier = parts
+    broken, other = _Subscriber(repo, fail=True), _Subscriber(repo)
+    service = MatchService(repo, notifier, subscribers=[broken, other])
+    match = service.create_match(_setup(race_to=1))
+    end = EventInput(event=OfficialEvent.CONCEDE_MATCH, player=Seat.A)
+    _, log = service.submit(match.id, 0, end)
+    assert log.match.is_over
+    assert repo.inputs[match.id] == [end]
+    assert [event for event, _ in other.seen] == [MatchFinished(match_id=match.id, length=1)]
+    assert f"match {match.id} ended failed" in caplog.text

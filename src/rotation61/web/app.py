@@ -65,7 +65,7 @@ from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
-from rotation61.web.services.tournaments import ResultFeed, TournamentService
+from rotation61.web.services.tournaments import TournamentService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
@@ -106,15 +106,16 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     # The service wakes this worker's hub at once on every backend; on PostgreSQL the
     # input's transaction also notifies every worker (this one skips what it has shown).
     notifier = LocalNotifier()
-    feed = ResultFeed(notifier)
-    service = MatchService(repository, feed)
-    feed.matches = service
+    service = MatchService(repository, notifier)
     hub = Hub(service, scoreboard_view)
     notifier.hub = hub
-    events = _event_hub()
-    tournament_service = TournamentService(SqlTournaments(engine), service, events.hub)
-    events.tournaments = tournament_service
-    feed.tournaments = tournament_service
+    # Built in dependency order; the services above subscribe to those below them: a
+    # finished match's result flows one way, into its event (before the last input of
+    # the match is acknowledged), and each stored event input to the spectators.
+    tournament_service = TournamentService(SqlTournaments(engine), service)
+    events = _EventStreams(tournament_service)
+    tournament_service.subscribe(events.hub)
+    service.subscribe(tournament_service)
     tournament_service.resume_all()
     listener = (
         PostgresListener(_conninfo(settings.database_url), NOTIFY_CHANNEL, hub, service.offer)
@@ -166,8 +167,8 @@ class _EventStreams:
     with the next frame.
     """
 
-    def __init__(self) -> None:
-        self.tournaments: TournamentService | None = None
+    def __init__(self, tournaments: TournamentService) -> None:
+        self.tournaments = tournaments
         self.hub = FragmentHub(self.render, self.touched)
         self._last: dict[tuple[int, Language], _Rendered] = {}
         self._lock = threading.Lock()
@@ -178,8 +179,6 @@ class _EventStreams:
 
     def render(self, stream: str, lang: Language, whole: bool) -> bytes | None:
         """The frame of ``event:N`` or ``table:N`` (reads storage when behind)."""
-        if self.tournaments is None:
-            return None
         kind, _, number = stream.partition(":")
         if kind != "event":
             now = self.tournaments.table_now(int(number))
@@ -213,10 +212,6 @@ class _EventStreams:
             if self._last.get(key) is last:
                 self._last[key] = (last[0], last[1], last[2], frame)
         return frame
-
-
-def _event_hub() -> _EventStreams:
-    return _EventStreams()
 
 
 def _error_response(request: Request, status: int, name: str, detail: str) -> Response:

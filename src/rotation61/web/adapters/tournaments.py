@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from sqlalchemy import Engine, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
@@ -49,6 +49,7 @@ __all__ = [
     "StoredEntry",
     "StoredEvent",
     "StoredInput",
+    "TournamentRepository",
     "name_key",
     "parse_event_payload",
 ]
@@ -124,6 +125,77 @@ def _entry(row: TournamentEntryRow) -> StoredEntry:
         player_class=row.player_class,
         checked_in=row.checked_in,
     )
+
+
+class TournamentRepository(Protocol):
+    """What the tournament service needs from storage (:class:`SqlTournaments`)."""
+
+    def create_event(self, name: str, settings: dict[str, Any], *, created_at: str) -> StoredEvent:
+        """Store a new event (no entries, no inputs)."""
+        ...
+
+    def list_events(self) -> list[StoredEvent]:
+        """Every event, newest first."""
+        ...
+
+    def get_event(self, event_id: int) -> StoredEvent:
+        """An event's row (raises ``TournamentNotFoundError`` if there is none)."""
+        ...
+
+    def entries(self, event_id: int) -> list[StoredEntry]:
+        """The entries of an event, in entry order."""
+        ...
+
+    def add_entries(self, event_id: int, entries: Sequence[StoredEntry]) -> None:
+        """Add entries in one transaction: all or none (closed once drawn)."""
+        ...
+
+    def check_in(self, event_id: int, players: Sequence[str], checked_in: bool) -> None:
+        """Mark players as checked in (or not)."""
+        ...
+
+    def remove_entries(self, event_id: int, players: Sequence[str] | None) -> int:
+        """Remove entries (``None``: every player not checked in); how many went."""
+        ...
+
+    def load_inputs(self, event_id: int, *, after: int = 0) -> list[StoredInput]:
+        """The inputs of an event with ``seq > after``, in order."""
+        ...
+
+    def append(
+        self,
+        event_id: int,
+        prev: int,
+        items: Sequence[tuple[Input, NewCall | None]],
+        *,
+        created_at: str,
+        entries_version: int | None = None,
+        finals: Sequence[tuple[int, int, str]] = (),
+        pins: Mapping[int, str] | None = None,
+    ) -> list[StoredInput]:
+        """Store inputs ``prev + 1 ..``, their calls' matches, ``finals`` and ``pins`` at once.
+
+        Raises ``StaleInputError`` (storing nothing) if the event has moved past
+        ``prev``, the entries past ``entries_version``, or a match of ``finals`` past
+        its number of inputs.
+        """
+        ...
+
+    def event_of_match(self, match_id: int) -> tuple[int, str] | None:
+        """The event and match code a scorekeeper match was created for, if any."""
+        ...
+
+    def ensure_tables(self, count: int, pin_factory: Callable[[], str]) -> dict[int, str]:
+        """Make sure tables 1..count have a PIN; every table's PIN."""
+        ...
+
+    def set_table_pins(self, pins: Mapping[int, str]) -> None:
+        """Give tables new PINs (their open sessions end)."""
+        ...
+
+    def table_pins(self) -> dict[int, str]:
+        """Every table's PIN, by number."""
+        ...
 
 
 class SqlTournaments:

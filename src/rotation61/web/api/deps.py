@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
-import hmac
 from typing import Annotated, Final
 
 from fastapi import Depends, Request, Response
@@ -36,6 +35,7 @@ from rotation61.web.schemas import ErrorOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
+from rotation61.web.services.seats import seats_of
 from rotation61.web.services.tournaments import TournamentService
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "PlaySeats",
     "Referee",
     "Service",
+    "TableReporter",
     "Tournaments",
     "check_csrf",
     "client_address",
@@ -66,9 +67,7 @@ __all__ = [
     "get_tournaments",
     "language",
     "organiser",
-    "play_invite_key",
     "play_seats",
-    "play_token",
     "referee",
     "referee_cookie",
     "request_language",
@@ -77,6 +76,7 @@ __all__ = [
     "set_table_cookie",
     "table_access",
     "table_cookie",
+    "table_reporter",
 ]
 
 CSRF_COOKIE: Final = "r61_csrf"
@@ -304,6 +304,48 @@ def table_access(request: Request, ctx: AppContext, table: int, pin: str | None)
     return session_user(request, ctx) is not None
 
 
+async def table_reporter(table: int, request: Request, ctx: Ctx) -> str:
+    """Let in only who may report a table's result: an organiser or that table's console.
+
+    An organiser's Basic credentials; the table's console token as a Bearer token
+    (sent by the console's script, so no CSRF token); or, with the CSRF token, the
+    table's cookie or an organiser's session. Another table's token opens nothing.
+
+    Returns:
+        The table's PIN.
+
+    Raises:
+        AuthenticationError: none of these, a wrong password, or no such table.
+        CsrfError: a cookie without the CSRF token.
+        TooManyAttemptsError: too many wrong passwords lately.
+    """
+    header = request.headers.get("authorization", "")
+    basic = header.lower().startswith("basic ")
+    bearer = header[7:].strip() if header.lower().startswith("bearer ") else None
+    if basic:
+        await organiser(request, ctx)
+    elif bearer is None:
+        await check_csrf(request, ctx)
+
+    def allowed() -> str | None:
+        pin = ctx.tournaments.table_pin(table)
+        if pin is None:
+            return None
+        if basic:
+            return pin
+        if bearer is not None:
+            return pin if ctx.signer.table_ok(bearer, table, pin) else None
+        return pin if table_access(request, ctx, table, pin) else None
+
+    pin = await run_in_threadpool(allowed)
+    if pin is None:
+        raise AuthenticationError(f"the PIN of table {table} is required")
+    return pin
+
+
+TableReporter = Annotated[str, Depends(table_reporter)]
+
+
 def set_table_cookie(response: Response, ctx: AppContext, table: int, token: str) -> None:
     """Keep a table's console token in its cookie (HTTP only, same site)."""
     response.set_cookie(
@@ -343,18 +385,8 @@ async def get_play(ctx: Ctx) -> PlayService:
 Play = Annotated[PlayService, Depends(get_play)]
 
 
-def play_token(signer: Signer, match_id: int, seats: str, pin: str) -> str:
-    """The token of a game's seats (``"A"``, ``"B"`` or ``"AB"`` on one device)."""
-    return f"{seats}.{signer.mac('play', f'{match_id}:{seats}:{pin}')}"
-
-
-def play_invite_key(signer: Signer, match_id: int, pin: str) -> str:
-    """The key of an online game's invite link (it gives seat B's token)."""
-    return signer.mac("play-invite", f"{match_id}:{pin}")
-
-
 async def play_seats(match_id: int, request: Request, ctx: Ctx) -> frozenset[Seat]:
-    """The seats of a game that the request's ``X-Play-Token`` holds.
+    """The seats of a game that the request's ``X-Play-Token`` holds (:func:`seats_of`).
 
     A header token cannot be sent cross-site without the page's script, so the inputs
     need no CSRF token.
@@ -363,17 +395,11 @@ async def play_seats(match_id: int, request: Request, ctx: Ctx) -> frozenset[Sea
         MatchNotFoundError: no match has that number.
         AuthenticationError: no token, or not a token of this game.
     """
-    token = request.headers.get(PLAY_TOKEN_HEADER, "")
-    seats, _, _mac = token.partition(".")
     known = ctx.service.cached(match_id)
     stored = (
         known[0] if known is not None else await run_in_threadpool(ctx.service.stored, match_id)
     )
-    if seats in ("A", "B", "AB") and hmac.compare_digest(
-        token, play_token(ctx.signer, match_id, seats, stored.pin)
-    ):
-        return frozenset(Seat[s] for s in seats)
-    raise AuthenticationError(f"this device does not play in game {match_id} (no seat token)")
+    return seats_of(ctx.signer, stored, request.headers.get(PLAY_TOKEN_HEADER, ""))
 
 
 PlaySeats = Annotated[frozenset[Seat], Depends(play_seats)]

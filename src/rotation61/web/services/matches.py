@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hmac
 import json
+import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Final, Protocol
 
@@ -48,6 +49,7 @@ from rotation61.web.core.model import (
     status_of,
 )
 from rotation61.web.core.security import new_pin
+from rotation61.web.services.results import MatchFinished, MatchSubscriber
 
 __all__ = [
     "MAX_DEPTH",
@@ -95,6 +97,8 @@ _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")
 _DESK_RESERVED: Final = RESERVED_TAGS | {TABLE_TAG, TABLE_SIZE_TAG}
 
 _CACHE_SIZE: Final = 512
+
+_log = logging.getLogger(__name__)
 
 
 class Notifier(Protocol):
@@ -286,6 +290,7 @@ class MatchService:
     Args:
         repository: where matches and inputs are stored.
         notifier: told of every stored input, after its commit.
+        subscribers: told of every match that ends (more join with :meth:`subscribe`).
         clock: the current time as ISO 8601 text.
         pin_factory: makes referee PINs.
     """
@@ -295,15 +300,25 @@ class MatchService:
         repository: Repository,
         notifier: Notifier,
         *,
+        subscribers: Iterable[MatchSubscriber] = (),
         clock: Callable[[], str] = _utc_now,
         pin_factory: Callable[[], str] = new_pin,
     ) -> None:
         self._repo = repository
         self._notifier = notifier
+        self._subscribers = tuple(subscribers)
         self._clock = clock
         self._pins = pin_factory
         self._cache: OrderedDict[int, tuple[StoredMatch, MatchLog]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def subscribe(self, subscriber: MatchSubscriber) -> None:
+        """Tell ``subscriber`` too of every match that ends from now on (at wiring time).
+
+        For a service built on this one (it cannot be given at construction).
+        """
+        with self._lock:
+            self._subscribers = (*self._subscribers, subscriber)
 
     # --- Desk ----------------------------------------------------------------------------
 
@@ -460,7 +475,9 @@ class MatchService:
 
         The store is conditional on ``expected_seq`` in the same transaction as the
         write (the repository's :meth:`~Repository.append_input`), so two racing inputs
-        cannot both land, and nothing else is written for a refused one.
+        cannot both land, and nothing else is written for a refused one. An input that
+        ends the match is then published as :class:`MatchFinished` to the subscribers,
+        before this returns.
 
         Args:
             match_id: the match.
@@ -509,7 +526,23 @@ class MatchService:
             raise
         self._remember(match_id, stored, new)
         self._notifier.published(match_id, new.length)
+        if match.is_over:
+            self._finished(MatchFinished(match_id=match_id, length=new.length))
         return stored, new
+
+    def _finished(self, event: MatchFinished) -> None:
+        """Tell the subscribers, in this thread, before the input is acknowledged.
+
+        The input is stored whatever a subscriber does: a failure is logged (the
+        tournaments take the result again when the event is resumed).
+        """
+        with self._lock:
+            subscribers = self._subscribers
+        for subscriber in subscribers:
+            try:
+                subscriber.match_finished(event)
+            except Exception:  # the match is stored; its subscriber catches up later
+                _log.exception("telling %r that match %s ended failed", subscriber, event.match_id)
 
     # --- Records -------------------------------------------------------------------------
 

@@ -12,8 +12,11 @@ stored only if the event still stands at that ``seq`` (else the newer inputs are
 and the input is judged again on them). After every input of a started event, the
 table queue (:func:`rotation61.tournament.next_calls`) calls the ready matches to
 the free tables, each call with a new scorekeeper match (the table's PIN) that the
-table's console scores; when that match is over, :class:`ResultFeed` stores its
-result in the event before the referee's input is acknowledged.
+table's console scores. The service subscribes to the match service's
+:class:`~rotation61.web.services.results.MatchFinished`: when that match is over, its
+result is stored in the event in the thread that stored the match's last input, before
+the referee's input is acknowledged (if that fails, or the process dies in between,
+:meth:`TournamentService.resume` stores it later).
 """
 
 from __future__ import annotations
@@ -22,37 +25,30 @@ import dataclasses
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from rotation61.match import MatchState
-from rotation61.rules import PRESETS, Seat
+from rotation61.rules import Seat
 from rotation61.rules.text_fields import (
-    CLASS_MAX_LENGTH,
     NAME_MAX_LENGTH,
     clean_text,
     printable_text,
 )
 from rotation61.tournament import (
     Call,
-    Config,
     Draw,
     DrawError,
     DuplicateEntryError,
-    Entry,
     Event,
     EventState,
-    Format,
     InvalidEventError,
     Match,
     MatchNotReadyError,
-    Races,
     Result,
     SeedingMethod,
-    Stage,
     Status,
-    TieBreak,
     UnknownPlayerError,
     Walkover,
     WalkoverReason,
@@ -64,33 +60,42 @@ from rotation61.tournament import (
     to_json,
 )
 from rotation61.tournament import Input as EventInput
-from rotation61.tournament.csvfiles import PlayersCsvError, read_players_csv
-from rotation61.tournament.csvfiles import standings_csv as tournament_standings_csv
 from rotation61.web.adapters.matches import final_label
 from rotation61.web.adapters.tournaments import (
     NewCall,
-    SqlTournaments,
     StoredEntry,
     StoredEvent,
     StoredInput,
+    TournamentRepository,
     name_key,
 )
 from rotation61.web.core.errors import (
     MatchNotFoundError,
-    OutOfRangeError,
     StaleInputError,
     WrongTableError,
 )
 from rotation61.web.core.security import new_pin
-from rotation61.web.services.matches import MatchService, Notifier, desk_header
+from rotation61.web.services.matches import MatchService, desk_header
+from rotation61.web.services.results import MatchFinished
+from rotation61.web.services.tournament_model import (
+    MAX_TABLES,
+    CsvError,
+    EventSettings,
+    LiveEvent,
+    clean_entry,
+    loaded_entry,
+    parse_players,
+    standings_csv,
+)
 
+# The event's settings and remembered state live in ``tournament_model``; their names
+# are also this module's, as before.
 __all__ = [
     "MAX_TABLES",
     "CsvError",
     "EventNotifier",
     "EventSettings",
     "LiveEvent",
-    "ResultFeed",
     "TournamentService",
     "parse_players",
     "standings_csv",
@@ -98,13 +103,7 @@ __all__ = [
 
 _log = logging.getLogger(__name__)
 
-MAX_TABLES: Final = 64
-"""The most tables an event (and the hall) may have."""
 _RETRIES: Final = 50
-
-
-CsvError = PlayersCsvError
-"""A malformed players CSV line; the message names the line and the column."""
 
 
 class EventNotifier(Protocol):
@@ -113,273 +112,6 @@ class EventNotifier(Protocol):
     def event_changed(self, event_id: int, seq: int) -> None:
         """Input ``seq`` of event ``event_id`` is stored."""
         ...
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class EventSettings:
-    """The desk's settings of an event (stored as JSON), from which its ``Config`` is made.
-
-    Tables are numbered 1..``tables`` in the hall; ``tv_table`` (0: none) takes the
-    featured matches first.
-    """
-
-    format: Format
-    seeding: SeedingMethod = SeedingMethod.RATING
-    draw_seed: int = 0
-    race: int = 5
-    race_by_stage: tuple[tuple[Stage, int], ...] = ()
-    race_final: int = 0
-    tables: int = 4
-    tv_table: int = 0
-    grand_final_reset: bool = True
-    group_size: int = 0
-    swiss_rounds: int = 0
-    single_from: int = 0
-    group_count: int = 0
-    advance: int = 2
-    knockout: Format = Format.SINGLE
-    tie_breaks: tuple[TieBreak, ...] = (
-        TieBreak.MATCHES_WON,
-        TieBreak.RACK_DIFFERENCE,
-        TieBreak.POINT_DIFFERENCE,
-        TieBreak.HEAD_TO_HEAD,
-    )
-    preset: str = "standard"
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.tables <= MAX_TABLES:
-            raise OutOfRangeError(f"tables {self.tables!r} is outside 1..{MAX_TABLES}")
-        if not 0 <= self.tv_table <= self.tables:
-            raise OutOfRangeError(f"TV table {self.tv_table!r} is not one of 1..{self.tables}")
-        if self.preset not in PRESETS:
-            raise OutOfRangeError(f"rule preset {self.preset!r} is not one of {list(PRESETS)}")
-        if not 0 <= self.draw_seed < 2**63:
-            raise OutOfRangeError(f"draw seed {self.draw_seed!r} is outside 0..2^63-1")
-        self.config()  # every other setting is checked by the tournament layer
-
-    def config(self) -> Config:
-        """The tournament layer's settings.
-
-        Raises:
-            InvalidEventError: a setting the tournament layer refuses.
-        """
-        return Config(
-            format=self.format,
-            seeding=self.seeding,
-            draw_seed=self.draw_seed,
-            races=Races(default=self.race, by_stage=self.race_by_stage, final=self.race_final),
-            tie_breaks=self.tie_breaks,
-            grand_final_reset=self.grand_final_reset,
-            group_size=self.group_size,
-            swiss_rounds=self.swiss_rounds,
-            tables=tuple(str(n) for n in range(1, self.tables + 1)),
-            tv_tables=(str(self.tv_table),) if self.tv_table else (),
-            single_from=self.single_from,
-            group_count=self.group_count,
-            advance=self.advance,
-            knockout=self.knockout,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as JSON data."""
-        return {
-            "format": self.format.value,
-            "seeding": self.seeding.value,
-            "draw_seed": self.draw_seed,
-            "race": self.race,
-            "race_by_stage": {stage.value: race for stage, race in self.race_by_stage},
-            "race_final": self.race_final,
-            "tables": self.tables,
-            "tv_table": self.tv_table,
-            "grand_final_reset": self.grand_final_reset,
-            "group_size": self.group_size,
-            "swiss_rounds": self.swiss_rounds,
-            "single_from": self.single_from,
-            "group_count": self.group_count,
-            "advance": self.advance,
-            "knockout": self.knockout.value,
-            "tie_breaks": [t.value for t in self.tie_breaks],
-            "preset": self.preset,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> EventSettings:
-        """Settings from their JSON data.
-
-        Events stored before groups then knockout have no ``group_count``, ``advance``
-        or ``knockout``: they read as 0, 2 and single.
-        """
-        return cls(
-            format=Format(data["format"]),
-            seeding=SeedingMethod(data["seeding"]),
-            draw_seed=int(data["draw_seed"]),
-            race=int(data["race"]),
-            race_by_stage=tuple((Stage(s), int(r)) for s, r in data["race_by_stage"].items()),
-            race_final=int(data["race_final"]),
-            tables=int(data["tables"]),
-            tv_table=int(data["tv_table"]),
-            grand_final_reset=bool(data["grand_final_reset"]),
-            group_size=int(data["group_size"]),
-            swiss_rounds=int(data["swiss_rounds"]),
-            single_from=int(data["single_from"]),
-            group_count=int(data.get("group_count", 0)),
-            advance=int(data.get("advance", 2)),
-            knockout=Format(data.get("knockout", Format.SINGLE.value)),
-            tie_breaks=tuple(TieBreak(t) for t in data["tie_breaks"]),
-            preset=str(data["preset"]),
-        )
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class LiveEvent:
-    """An event as a worker remembers it.
-
-    Attributes:
-        stored: the event's row (name, settings; its ``log_length`` may be old).
-        settings: the settings.
-        seq: how many inputs ``state`` replays.
-        entries: the entries (read from storage until the draw, frozen after).
-        state: the replayed state; before the draw, the new event of the entries (or
-            ``None`` while fewer than two players are entered, or while the field
-            cannot hold the settings: see ``unfit``).
-        refs: the scorekeeper match of each called match, by match id.
-        names: each player's name, by id.
-        unfit: before the draw, why the entries cannot make the event yet (the
-            tournament layer's reason, e.g. groups then knockout with too few players
-            for its groups), "" otherwise. Entering more players may cure it.
-    """
-
-    stored: StoredEvent
-    settings: EventSettings
-    seq: int
-    entries: tuple[StoredEntry, ...]
-    state: EventState | None
-    refs: Mapping[str, int]
-    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    unfit: str = ""
-
-    @property
-    def drawn(self) -> bool:
-        """Whether the draw has been made."""
-        return self.state is not None and self.state.drawn
-
-    @property
-    def running(self) -> bool:
-        """Whether a match has been called (the queue then calls the next ones itself)."""
-        return self.state is not None and self.state.started
-
-    @property
-    def finished(self) -> bool:
-        """Whether every match is decided."""
-        return self.state is not None and self.drawn and self.state.finished
-
-    def table_match(self, table: int) -> tuple[Match, int] | None:
-        """The match playing on a table and its scorekeeper match, if any."""
-        if self.state is None:
-            return None
-        for match in self.state.matches:
-            if match.status is Status.PLAYING and match.table == str(table):
-                ref = self.refs.get(match.id)
-                if ref is not None:
-                    return match, ref
-        return None
-
-    def on_tables(self) -> dict[int, tuple[Match, int]]:
-        """Every table's match now and its scorekeeper match, by table number."""
-        out: dict[int, tuple[Match, int]] = {}
-        if self.state is not None:
-            for match in self.state.matches:
-                ref = self.refs.get(match.id)
-                if match.status is Status.PLAYING and ref is not None and match.table.isdigit():
-                    out[int(match.table)] = (match, ref)
-        return out
-
-    def name_of(self, player: str | None) -> str:
-        """A player's name ("" for a bye or an unknown player)."""
-        return self.names.get(player or "", "")
-
-
-def _entry(stored: StoredEntry) -> Entry:
-    return Entry(
-        id=stored.player_id,
-        name=stored.name,
-        club=stored.club,
-        rating=stored.rating,
-        player_class=stored.player_class,
-    )
-
-
-def _loaded_entry(stored: StoredEntry) -> Entry:
-    """An entry as stored, its texts made fit to show if stored before they were checked.
-
-    A name stored before names were checked as they are now must not stop the event
-    (it could then be neither drawn nor called, nor its results entered).
-    """
-    return Entry(
-        id=stored.player_id,
-        name=printable_text(stored.name, max_length=NAME_MAX_LENGTH),
-        club=printable_text(stored.club, max_length=NAME_MAX_LENGTH, fallback=""),
-        rating=stored.rating,
-        player_class=printable_text(stored.player_class, max_length=CLASS_MAX_LENGTH, fallback=""),
-    )
-
-
-def parse_players(text: str, first_number: int = 1) -> list[StoredEntry]:
-    """The entries of a players CSV (:func:`rotation61.tournament.read_players_csv`).
-
-    Players are numbered ``p<first_number>``, ``p<first_number + 1>``, ... in file order;
-    each also passes the desk's own limits (:func:`check_entry`).
-
-    Raises:
-        CsvError: a malformed line, naming the line and the column.
-    """
-    entries = read_players_csv(
-        text, first_number=first_number, check=lambda entry: check_entry(_stored(entry))
-    )
-    return [_stored(entry) for entry in entries]
-
-
-def _stored(entry: Entry) -> StoredEntry:
-    return StoredEntry(
-        player_id=entry.id,
-        name=entry.name,
-        club=entry.club,
-        rating=entry.rating,
-        player_class=entry.player_class,
-    )
-
-
-def check_entry(entry: StoredEntry) -> None:
-    """Refuse an entry the event cannot hold (the message starts with the column's name).
-
-    The tournament layer's checks: the person-facing text fields' one validation
-    (:mod:`rotation61.rules.text_fields`: a name of 1 to 100 characters, a club of at
-    most 100, a class of at most 40, no control, bidirectional or invisible character).
-
-    Raises:
-        TextFieldError: a name, club or class refused, named.
-        InvalidEventError: another value the event cannot hold.
-    """
-    _entry(entry)
-
-
-def clean_entry(entry: StoredEntry) -> StoredEntry:
-    """An entry's texts as stored (NFC, trimmed), then checked (:func:`check_entry`)."""
-    cleaned = dataclasses.replace(
-        entry,
-        name=clean_text(entry.name, "name", max_length=NAME_MAX_LENGTH),
-        club=clean_text(entry.club, "club", max_length=NAME_MAX_LENGTH, required=False),
-        player_class=clean_text(
-            entry.player_class, "class", max_length=CLASS_MAX_LENGTH, required=False
-        ),
-    )
-    check_entry(cleaned)
-    return cleaned
-
-
-def standings_csv(live: LiveEvent) -> str:
-    """The standings as CSV (``tournament.standings_csv``), names and clubs as stored."""
-    return tournament_standings_csv(live.state, [_loaded_entry(e) for e in live.entries])
 
 
 def _utc_now() -> str:
@@ -422,31 +154,49 @@ class TournamentService:
     Args:
         repository: where events are stored.
         matches: the scorekeeper (a called match's console scores a real match).
-        notifier: told of every stored input, after its commit.
+        notifiers: told of every stored input, after its commit (more join with
+            :meth:`subscribe`).
         clock: the current time as ISO 8601 text.
         pin_factory: makes table PINs.
         seed_factory: makes the draw seed shown when an event is created without one.
+
+    It consumes the match service's :class:`MatchFinished` (:meth:`match_finished`):
+    wire it with ``matches.subscribe(service)``.
     """
 
     def __init__(
         self,
-        repository: SqlTournaments,
+        repository: TournamentRepository,
         matches: MatchService,
-        notifier: EventNotifier | None = None,
         *,
+        notifiers: Iterable[EventNotifier] = (),
         clock: Callable[[], str] = _utc_now,
         pin_factory: Callable[[], str] = new_pin,
         seed_factory: Callable[[], int] = lambda: secrets.randbelow(10**9),
     ) -> None:
         self._repo = repository
         self._matches = matches
-        self.notifier = notifier
+        self._notifiers = tuple(notifiers)
         self._clock = clock
         self._pins = pin_factory
         self._seeds = seed_factory
         self._cache: dict[int, LiveEvent] = {}
         self._lock = threading.Lock()
         self._event_locks: dict[int, threading.Lock] = {}
+
+    def subscribe(self, notifier: EventNotifier) -> None:
+        """Tell ``notifier`` too of every stored input from now on (at wiring time).
+
+        For a notifier that reads this service (the spectators' streams).
+        """
+        with self._lock:
+            self._notifiers = (*self._notifiers, notifier)
+
+    def _announce(self, event_id: int, seq: int) -> None:
+        with self._lock:
+            notifiers = self._notifiers
+        for notifier in notifiers:
+            notifier.event_changed(event_id, seq)
 
     # --- Reading -----------------------------------------------------------------------
 
@@ -499,7 +249,7 @@ class TournamentService:
             try:
                 event = Event(
                     name=live.stored.name,
-                    entries=tuple(_loaded_entry(e) for e in entries),
+                    entries=tuple(loaded_entry(e) for e in entries),
                     config=live.settings.config(),
                 )
             except InvalidEventError as err:
@@ -660,8 +410,7 @@ class TournamentService:
 
     def _changed(self, event_id: int) -> LiveEvent:
         live = self.event(event_id)
-        if self.notifier is not None:
-            self.notifier.event_changed(event_id, live.seq)
+        self._announce(event_id, live.seq)
         return live
 
     def draw(self, event_id: int, seeds: Mapping[str, int | None] | None = None) -> LiveEvent:
@@ -795,6 +544,22 @@ class TournamentService:
             return [_result_of(code, now[0].players, log.match, match_ref)]
 
         return self._submit(event_id, make, lengths=lengths)
+
+    def report_from_table(self, event_id: int, table: int, code: str) -> LiveEvent:
+        """A table's console reports its finished match (see :meth:`report`).
+
+        Raises:
+            WrongTableError: the event never called that match, or it is not the one
+                playing on that table, or not over.
+        """
+        ref = self.event(event_id).refs.get(code)
+        if ref is None:
+            raise WrongTableError(f"match {code!r} is not playing on table {table}")
+        return self.report(event_id, table, code, ref)
+
+    def match_finished(self, event: MatchFinished) -> None:
+        """The match service's event: store the finished match's result in its event."""
+        self.match_over(event.match_id)
 
     def match_over(self, match_ref: int) -> LiveEvent | None:
         """A scorekeeper match ended: if an event called it, store its result there.
@@ -934,8 +699,7 @@ class TournamentService:
                     new, stored=dataclasses.replace(live.stored, log_length=new.seq)
                 )
             self._remember(new)
-            if self.notifier is not None:
-                self.notifier.event_changed(event_id, new.seq)
+            self._announce(event_id, new.seq)
             return new
         raise StaleInputError(f"event {event_id} is too busy: try again")
 
@@ -1017,30 +781,3 @@ class TournamentService:
             tags={"event": live.stored.name, "round": match.id},
         )
         return NewCall(header=header, pin=pin)
-
-
-class ResultFeed:
-    """The scorekeeper's notifier that also feeds finished matches to their event.
-
-    Runs in the thread that stored the match's last input, before the referee's input
-    is acknowledged, so an acknowledged last input has its event result stored too (or,
-    if the process dies in between, :meth:`TournamentService.resume` stores it later).
-    """
-
-    def __init__(self, inner: Notifier) -> None:
-        self.inner = inner
-        self.matches: MatchService | None = None
-        self.tournaments: TournamentService | None = None
-
-    def published(self, match_id: int, seq: int) -> None:
-        """Input ``seq`` of a match is stored."""
-        self.inner.published(match_id, seq)
-        if self.matches is None:
-            return
-        known = self.matches.cached(match_id, seq)
-        if known is None or self.tournaments is None or not known[1].match.is_over:
-            return
-        try:
-            self.tournaments.match_over(match_id)
-        except Exception:  # the match is stored; resume() takes its result later
-            _log.exception("storing the event result of match %s failed", match_id)

@@ -18,11 +18,9 @@ from rotation61.web.api.deps import (
     Lang,
     Play,
     PlaySeats,
-    play_invite_key,
-    play_token,
 )
 from rotation61.web.api.templating import render
-from rotation61.web.core.errors import AuthenticationError, OutOfRangeError
+from rotation61.web.core.errors import OutOfRangeError
 from rotation61.web.presenters.play import play_view, shot_view
 from rotation61.web.schemas import (
     PlayConcedeIn,
@@ -36,6 +34,7 @@ from rotation61.web.schemas import (
 )
 from rotation61.web.services.game import Game, GameMode
 from rotation61.web.services.play import PlayService
+from rotation61.web.services.seats import SeatGrant, grant_invited, grant_new_game
 
 router = APIRouter(tags=["play"])
 
@@ -96,36 +95,23 @@ def create_game(body: PlayCreate, ctx: Ctx, play: Play) -> PlayCreated:
         table_size=body.table_size,
         level=body.level,
     )
-    seats = "AB" if mode is GameMode.HOTSEAT else "A"
-    invite = (
-        f"/play/{stored.id}/join#k={play_invite_key(ctx.signer, stored.id, stored.pin)}"
-        if mode is GameMode.ONLINE
-        else None
-    )
-    return PlayCreated(
-        id=stored.id,
-        token=play_token(ctx.signer, stored.id, seats, stored.pin),
-        seats=seats,
-        url=f"/play/{stored.id}",
-        invite=invite,
-    )
+    return _created(stored.id, grant_new_game(ctx.signer, stored, mode))
 
 
 @router.post("/api/play/{match_id}/join", response_model=PlayCreated, responses=ERRORS)
 def join_game(match_id: int, body: PlayJoinIn, ctx: Ctx, play: Play) -> PlayCreated:
     """The second player of an online game takes seat B with the invite's key."""
     game = play.game(match_id)
-    stored = game.stored
-    if game.mode is not GameMode.ONLINE:
-        raise IllegalActionError(f"game {match_id} is not an online game")
-    if body.key != play_invite_key(ctx.signer, match_id, stored.pin):
-        raise AuthenticationError(f"wrong invite key for game {match_id}")
+    return _created(match_id, grant_invited(ctx.signer, game.stored, game.mode, body.key))
+
+
+def _created(match_id: int, grant: SeatGrant) -> PlayCreated:
     return PlayCreated(
         id=match_id,
-        token=play_token(ctx.signer, match_id, "B", stored.pin),
-        seats="B",
+        token=grant.token,
+        seats=grant.seats,
         url=f"/play/{match_id}",
-        invite=None,
+        invite=None if grant.invite is None else f"/play/{match_id}/join#k={grant.invite}",
     )
 
 

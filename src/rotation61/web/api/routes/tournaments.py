@@ -25,8 +25,8 @@ from rotation61.web.api.deps import (
     Ctx,
     Lang,
     Organiser,
+    TableReporter,
     Tournaments,
-    check_csrf,
     organiser,
     set_referee_cookie,
     set_table_cookie,
@@ -37,7 +37,6 @@ from rotation61.web.core.errors import (
     AuthenticationError,
     MatchNotFoundError,
     SeedsRefusedError,
-    WrongTableError,
 )
 from rotation61.web.presenters.tournaments import (
     board_fragment,
@@ -307,40 +306,18 @@ async def table_stream(table: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
 @router.post("/api/tables/{table}/result", response_model=TournamentOut, responses=ERRORS)
 async def table_result(
     table: int,
-    request: Request,
     ctx: Ctx,
+    _reporter: TableReporter,
     event: Annotated[int, Body()],
     match: Annotated[str, Body(max_length=40)],
 ) -> TournamentOut:
     """A table reports its finished match (also done by itself when the match ends).
 
-    409 if that match is not the one playing on that table, or not over yet.
+    401 unless an organiser or that table's console; 409 if that match is not the one
+    playing on that table, or not over yet.
     """
-    service = ctx.tournaments
-    header = request.headers.get("authorization", "")
-    basic = header.lower().startswith("basic ")
-    bearer = header[7:].strip() if header.lower().startswith("bearer ") else None
-    if basic:
-        await organiser(request, ctx)
-    elif bearer is None:
-        await check_csrf(request, ctx)
-
-    def run() -> TournamentOut:
-        pin = service.table_pin(table)
-        allowed = basic or (
-            ctx.signer.table_ok(bearer, table, pin or "")
-            if bearer is not None
-            else table_access(request, ctx, table, pin)
-        )
-        if not allowed or pin is None:
-            raise AuthenticationError(f"the PIN of table {table} is required")
-        live = service.event(event)
-        ref = live.refs.get(match)
-        if ref is None:
-            raise WrongTableError(f"match {match!r} is not playing on table {table}")
-        return _out(service.report(event, table, match, ref))
-
-    return await run_in_threadpool(run)
+    live = await run_in_threadpool(ctx.tournaments.report_from_table, event, table, match)
+    return _out(live)
 
 
 # --- Pages -----------------------------------------------------------------------------
