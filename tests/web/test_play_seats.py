@@ -13,7 +13,7 @@ from rotation61.web.core.errors import AuthenticationError
 from rotation61.web.core.model import StoredMatch
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
-from rotation61.web.services.play import GameMode
+from rotation61.web.services.game import GameMode
 from rotation61.web.services.seats import grant_invited, grant_new_game, seats_of
 from tests.web.fakes import FakeRepository
 from tests.web.helpers import PASSWORD, desk
