@@ -1,6 +1,7 @@
-"""Doctest collection over ``src/``: a module whose optional extra is not installed is left
-out and named in the summary (CI installs every extra, so there every module is collected).
+"""Doctest collection over ``src/``: modules whose optional extra is missing are left out.
 
+Such a module is named in the summary (CI installs every extra, so there every module is
+collected).
 Any other import error of a module is collected, and fails the run, as usual.
 """
 
@@ -48,8 +49,7 @@ def _module_name(path: Path) -> str:
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
-    """Leave out a source module that needs an extra this environment lacks (and Alembic's
-    script)."""
+    """Leave out a source module that needs a missing extra (and Alembic's script)."""
     if SRC not in collection_path.parents:
         return None
     if collection_path == MIGRATIONS_ENV:
@@ -70,6 +70,7 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Name the modules left out."""
     if _left_out:
         terminalreporter.write_line(
             f"doctests of {len(_left_out)} module(s) not collected, an extra is missing: "
