@@ -2,6 +2,7 @@
 
 Such a module is named in the summary (CI installs every extra, so there every module is
 collected).
+
 Any other import error of a module is collected, and fails the run, as usual.
 """
 
