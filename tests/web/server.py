@@ -18,6 +18,11 @@ from tests import processes
 from tests.web.helpers import PASSWORD
 
 
+START_S = 90
+"""How long a server may take to answer: a 2-worker server imports the app in three
+processes, which takes over 20 s on a loaded 2-core machine (polled: no wait once up)."""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -65,7 +70,7 @@ def start_server(database_url: str, *, port: int | None = None, workers: int = 1
         start_new_session=True,  # a group of its own, so that its workers end with it
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             err = process.stderr.read().decode() if process.stderr else ""
@@ -77,7 +82,7 @@ def start_server(database_url: str, *, port: int | None = None, workers: int = 1
         time.sleep(0.05)
     _signal_group(process, signal.SIGKILL)
     process.wait()
-    raise RuntimeError("server did not start within 30 s")
+    raise RuntimeError(f"server did not start within {START_S} s")
 
 
 def stop(server: Server) -> None:
