@@ -187,10 +187,10 @@ def test_a_whole_rack_is_a_record_that_verifies_and_replays(app_client: TestClie
         assert again["final"] == shot["final"]
         assert again["segments"] == shot["segments"]
         assert again["lines"] == shot["lines"]
-    # the rulings are worded with the section of every foul
-    fouls = [s for s in shots if any("§" in line for line in s["lines"])]
+    # every ruling is worded, every foul with its section
     assert all(s["lines"] for s in shots)
-    assert fouls or len(shots) < 3
+    fouls = [line for s in shots for line in s["lines"] if line.startswith("Foul")]
+    assert all(line.startswith("Foul (§") for line in fouls), fouls
 
 
 def test_a_game_after_a_restart_is_the_replay_of_its_inputs(database_url: str) -> None:
