@@ -17,7 +17,6 @@ import httpx
 from tests import processes
 from tests.web.helpers import PASSWORD
 
-
 START_S = 90
 """How long a server may take to answer: a 2-worker server imports the app in three
 processes, which takes over 20 s on a loaded 2-core machine (polled: no wait once up)."""
