@@ -12,7 +12,17 @@ import dataclasses
 
 from hypothesis import given
 
-from rotation61.rules import TOTAL_POINTS, RackState, Ruling, Shot, judge
+from rotation61.match import MatchState
+from rotation61.rules import (
+    TOTAL_POINTS,
+    DisqualificationScope,
+    RackResultType,
+    RackState,
+    Ruling,
+    Seat,
+    Shot,
+    judge,
+)
 from rotation61.rules.state import check_invariants
 from tests.strategies import Playout, Step, playouts, rack_after
 
@@ -26,11 +36,34 @@ def _assert_rack_is_valid(rack: RackState) -> None:
     assert sum(rack.scores) + sum(rack.on_table) == TOTAL_POINTS
 
 
+def _count_racks(match: MatchState) -> tuple[tuple[int, int], Seat | None]:
+    """Racks won and the match winner, counted from the finished racks alone: the first to
+    ``race_to`` racks wins (A13); a match concession or a match disqualification ends the
+    match at once, its rack uncounted (A38, A39)."""
+    won = [0, 0]
+    for rack in match.completed:
+        result = rack.result
+        assert result is not None, "a completed rack has a result"
+        if result.type is RackResultType.MATCH_CONCESSION or (
+            result.type is RackResultType.DISQUALIFICATION
+            and match.rules.disqualification_scope is DisqualificationScope.MATCH
+        ):
+            return (won[0], won[1]), result.winner
+        if result.winner is not None:
+            won[result.winner] += 1
+            if won[result.winner] == match.race_to:
+                return (won[0], won[1]), result.winner
+    return (won[0], won[1]), None
+
+
 def _assert_invariants_and_conservation(step: Step) -> None:
     _assert_rack_is_valid(step.after.rack)
     for done in step.after.completed:
         _assert_rack_is_valid(done)
-    assert (step.after.winner is None) == (not step.after.is_over)
+    # the match's score and winner agree with a count of its finished racks, and the rack
+    # in play is over exactly when the match is
+    assert _count_racks(step.after) == (step.after.racks_won, step.after.winner)
+    assert step.after.rack.is_over == (step.after.winner is not None)
     if step.ruling is not None:
         assert vars(step.ruling).keys() == RULING_FIELDS
         assert step.ruling.ply == step.before.rack.ply

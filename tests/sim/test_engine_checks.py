@@ -9,6 +9,7 @@ order and wording of its errors.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,12 +21,14 @@ from rotation61.sim import (
     DEFAULT_TABLE,
     MiscueError,
     Params,
+    PocketId,
     SimTable,
     SimulationError,
     Stroke,
     aim_at,
     break_layout,
     break_stroke,
+    engine,
     random_layout,
     simulate,
     simulate_batch,
@@ -117,18 +120,43 @@ def test_the_cached_setup_is_never_written_and_equal_tables_give_equal_shots() -
     assert np.array_equal(again.log, first.log)
 
 
-def test_the_referee_facts_are_built_on_first_access_then_kept() -> None:
-    layout = break_layout(TABLE_9FT, np.random.default_rng(4))
-    stroke = break_stroke(layout)
+def test_the_referee_facts_are_built_on_first_access_then_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[Shot] = []
+
+    def counted(*args: Any) -> tuple[Shot, tuple[tuple[int, PocketId], ...]]:
+        made = build(*args)
+        built.append(made[0])
+        return made
+
+    build = engine._shot
+    monkeypatch.setattr(engine, "_shot", counted)
+    # a straight pot of the 1 into the foot-right corner: the cue ball draws back
+    layout = {0: Point(80.0, 20.0), 1: Point(90.0, 10.0)}
+    stroke = Stroke(speed=1.5, phi=aim_at(layout[0], layout[1]), b=-0.3)
     untouched, looked_at = simulate(layout, stroke), simulate(layout, stroke)
+    assert built == []  # nothing built until asked for
+    pocketed = looked_at.pocketed
+    assert pocketed == ((1, PocketId.FOOT_RIGHT),)
     shot = looked_at.shot
-    assert looked_at.shot is shot  # kept
-    assert looked_at.pocketed is looked_at.pocketed
+    assert shot.pocketed == (1,)
+    assert looked_at.pocketed is pocketed  # kept: the same tuple, not one built again
+    assert looked_at.shot is shot
+    assert built == [shot]  # one build gave both
     # equality and hashing compare the facts, pocketed balls, duration and event count
     assert untouched == looked_at
     assert hash(untouched) == hash(looked_at)
-    assert untouched.shot == shot
-    assert repr(untouched).startswith(f"SimResult(shot={shot!r}, pocketed=")
-    other = simulate(layout, dataclasses.replace(stroke, speed=stroke.speed * 0.5))
-    assert other != untouched
-    assert {untouched, looked_at, other} == {untouched, other}
+    assert untouched.pocketed == pocketed
+    assert untouched.pocketed is not pocketed  # its own, built when compared
+    assert len(built) == 2
+    assert repr(untouched).startswith(f"SimResult(shot={shot!r}, pocketed={pocketed!r}")
+    # the same stroke hit at the centre: the cue ball follows the 1 in (other facts), and
+    # a softer draw that leaves the 1 short (nothing pocketed)
+    follow = simulate(layout, dataclasses.replace(stroke, b=0.0))
+    short = simulate(layout, dataclasses.replace(stroke, speed=0.3))
+    assert follow.pocketed == ((1, PocketId.FOOT_RIGHT), (0, PocketId.FOOT_RIGHT))
+    assert short.pocketed == ()
+    assert len({untouched, looked_at, follow, short}) == 3
+    assert follow != untouched
+    assert short != untouched

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 
 import httpx
 
+from tests import processes
 from tests.web.helpers import PASSWORD
+
+START_S = 90
+"""How long a server may take to answer: a 2-worker server imports the app in three
+processes, which takes over 20 s on a loaded 2-core machine (polled: no wait once up)."""
 
 
 def free_port() -> int:
@@ -30,14 +35,20 @@ class Server:
     process: subprocess.Popen[bytes]
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown handler runs."""
-        self.process.send_signal(signal.SIGKILL)
+        """SIGKILL to the server and its workers: no shutdown handler runs."""
+        _signal_group(self.process, signal.SIGKILL)
         self.process.wait(timeout=10)
+
+
+def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    """Signal the server's process group: the server and every worker it started."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
 
 
 def start_server(database_url: str, *, port: int | None = None, workers: int = 1) -> Server:
     port = port or free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ROTATION61_")}
+    env = processes.server_env()
     process = subprocess.Popen(
         [
             sys.executable,
@@ -55,22 +66,26 @@ def start_server(database_url: str, *, port: int | None = None, workers: int = 1
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        start_new_session=True,  # a group of its own, so that its workers end with it
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             err = process.stderr.read().decode() if process.stderr else ""
+            _signal_group(process, signal.SIGKILL)
             raise RuntimeError(f"server exited with {process.returncode}: {err[-2000:]}")
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(url + "/healthz", timeout=1).status_code == 200:
                 return Server(url=url, process=process)
         time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("server did not start within 30 s")
+    _signal_group(process, signal.SIGKILL)
+    process.wait()
+    raise RuntimeError(f"server did not start within {START_S} s")
 
 
 def stop(server: Server) -> None:
+    """SIGTERM (the server stops its workers), then SIGKILL to whatever of the group is left."""
     if server.process.poll() is None:
         server.process.terminate()
         try:
@@ -78,6 +93,7 @@ def stop(server: Server) -> None:
         except subprocess.TimeoutExpired:
             server.process.kill()
             server.process.wait()
+    _signal_group(server.process, signal.SIGKILL)
 
 
 @contextlib.contextmanager

@@ -187,10 +187,10 @@ def test_a_whole_rack_is_a_record_that_verifies_and_replays(app_client: TestClie
         assert again["final"] == shot["final"]
         assert again["segments"] == shot["segments"]
         assert again["lines"] == shot["lines"]
-    # the rulings are worded with the section of every foul
-    fouls = [s for s in shots if any("§" in line for line in s["lines"])]
+    # every ruling is worded, every foul with its section
     assert all(s["lines"] for s in shots)
-    assert fouls or len(shots) < 3
+    fouls = [line for s in shots for line in s["lines"] if line.startswith("Foul")]
+    assert all(line.startswith("Foul (§") for line in fouls), fouls
 
 
 def test_a_game_after_a_restart_is_the_replay_of_its_inputs(database_url: str) -> None:
@@ -216,17 +216,19 @@ def test_a_game_after_a_restart_is_the_replay_of_its_inputs(database_url: str) -
 def test_the_decision_after_a_foul_must_be_offered(app_client: TestClient) -> None:
     game, token = new_game(app_client)
     view = state(app_client, game)
-    # a break that misses every ball: a foul, and the incoming player decides
+    # a break straight into the head rail from behind the head string: the cue ball's
+    # first event is that cushion, a foul before it crosses the string (§XVI), and under
+    # the standard preset the incoming player decides
     body = {"expected_seq": 0, "speed": 3.0, "phi": 180.0, "placement": [10.0, 25.0]}
     r = shoot(app_client, game, token, body)
     assert r.status_code == 200, r.text
     shot = r.json()
-    assert any("§" in line for line in shot["lines"]), shot["lines"]
+    assert shot["events"][0][1:3] == ["cushion", 0], shot["events"][:3]
+    assert shot["lines"][0].startswith("Foul (§XVI)"), shot["lines"]
     view = shot["state"]
-    if view["phase"] != "decision":
-        pytest.skip("this foul offers no options under the preset")
+    assert view["phase"] == "decision", shot["lines"]
     offered = {o["value"] for o in view["options"]}
-    assert offered
+    assert "accept_table" in offered
     bad = app_client.post(
         f"/api/play/{game}/decisions",
         json={"expected_seq": view["seq"], "option": "no_such_option"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -36,12 +37,14 @@ def test_several_workers_need_postgresql(
     assert "PostgreSQL" in capsys.readouterr().out
 
 
-def test_default_database_is_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_database_is_in_the_user_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from rotation61.web.core.settings import Settings
 
-    monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-r61")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     settings = Settings.from_env({})
-    assert settings.database_url == "sqlite:////tmp/xdg-r61/rotation61/rotation61.sqlite3"
+    assert settings.database_url == f"sqlite:///{tmp_path}/rotation61/rotation61.sqlite3"
     pg = Settings.from_env({"ROTATION61_DATABASE_URL": "postgresql://u@h/db"})
     assert pg.database_url == "postgresql+psycopg://u@h/db"
     assert pg.is_postgres

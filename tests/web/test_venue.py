@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
-import os
 import re
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rotation61.cli import serve
+from tests import processes
 from tests.web.helpers import PASSWORD
 from tests.web.server import free_port
 
@@ -89,7 +89,7 @@ def test_serve_over_https_on_every_interface(tmp_path: Path) -> None:
         capture_output=True,
     )
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ROTATION61_")}
+    env = processes.server_env()
     argv = [sys.executable, "-m", "rotation61.cli.serve", "--host", "0.0.0.0", "--port"]
     argv += [str(port), "--database-url", f"sqlite:///{tmp_path / 'db.sqlite3'}"]
     argv += ["--organiser-password", PASSWORD, "--certfile", str(cert), "--keyfile", str(key)]

@@ -12,14 +12,26 @@ ball-cushion collisions on the rails, the pocket jaws and the jaw points with th
 height, restitution and friction; capture by the pocket holes. Every event time is a root
 of a polynomial of degree at most four, solved exactly: there is no time step.
 
+A straight pot of the 3 into the foot-right corner, with 60 points to 57: hit at the
+centre the cue ball follows the 3 in (a scratch, the 3 is spotted); with draw it stays
+out and the 3 wins the rack.
+
 >>> from rotation61.geometry import Point
 >>> from rotation61.rules import judge, setup_rack
->>> layout = {0: Point(50.0, 10.0), 3: Point(96.0, 4.0)}
->>> result = simulate(layout, Stroke(speed=2.5, phi=aim_at(layout[0], layout[3])))
->>> result.shot.first_contact
-3
->>> judge(setup_rack(on_table={3}, scores=(60, 57)), result.shot).legal in (True, False)
-True
+>>> rack = setup_rack(on_table={3}, scores=(60, 57))
+>>> layout = {0: Point(80.0, 20.0), 3: Point(90.0, 10.0)}
+>>> follow = simulate(layout, Stroke(speed=1.5, phi=aim_at(layout[0], layout[3])))
+>>> follow.shot.pocketed, follow.shot.cue_pocketed
+((3,), True)
+>>> ruling = judge(rack, follow.shot)
+>>> [foul.kind.value for foul in ruling.fouls], ruling.credited, ruling.spot_lowest
+(['scratch'], (), 3)
+>>> draw = simulate(layout, Stroke(speed=1.5, phi=aim_at(layout[0], layout[3]), b=-0.3))
+>>> draw.pocketed
+((3, <PocketId.FOOT_RIGHT: 'foot_right'>),)
+>>> ruling = judge(rack, draw.shot)
+>>> ruling.credited, ruling.result.type.value, ruling.result.winner.name
+((3,), 'reached_61', 'A')
 """
 
 from __future__ import annotations

@@ -59,8 +59,12 @@ class Stroke:
         SimulationError: a value is not finite, the speed is not positive, or theta is
             outside [0, 90).
 
-    >>> Stroke(speed=2.0, phi=90.0, b=-0.3).b
-    -0.3
+    >>> Stroke(speed=2.0, phi=90, b=-0.3).as_tuple()
+    (2.0, 90.0, 0.0, 0.0, -0.3)
+    >>> Stroke(speed=2.0, phi=90.0, a=0.8, b=0.8)
+    Traceback (most recent call last):
+    ...
+    rotation61.sim.errors.SimulationError: tip offset (0.8, 0.8) is off the ball
     """
 
     speed: float
