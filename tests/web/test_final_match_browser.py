@@ -59,7 +59,8 @@ def test_a_final_match_shows_final_on_its_console(browser: Any, server: Server) 
     page.goto(f"{server.url}/matches/{ref}/console?lang=vi")
     page.wait_for_selector('[data-testid="match-final"]')
     notice = page.text_content('[data-testid="match-final"]') or ""
-    assert "Đã chốt" in notice and "bàn tổ chức" in notice
+    assert "Đã chốt" in notice
+    assert "bàn tổ chức" in notice
     assert page.is_disabled("#undo")
     seq_before = httpx.get(f"{server.url}/api/matches/{ref}").json()["seq"]
     page.click("#undo", force=True)
