@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol, TypeVar
 
 from rotation61.sim.errors import SimulationError
-
-if TYPE_CHECKING:
-    from rotation61.sim.stroke import Stroke
 
 __all__ = ["STROKE_LIMITS", "StrokeLimits", "StrokeOutOfRangeError", "check_stroke"]
 
@@ -84,7 +81,23 @@ class StrokeOutOfRangeError(SimulationError):
         self.value = value
 
 
-def check_stroke(stroke: Stroke, limits: StrokeLimits = STROKE_LIMITS) -> Stroke:
+class _Bounded(Protocol):
+    """What the check reads of a stroke (:class:`~rotation61.sim.Stroke` has it)."""
+
+    @property
+    def speed(self) -> float: ...
+    @property
+    def theta(self) -> float: ...
+    @property
+    def a(self) -> float: ...
+    @property
+    def b(self) -> float: ...
+
+
+_S = TypeVar("_S", bound=_Bounded)
+
+
+def check_stroke(stroke: _S, limits: StrokeLimits = STROKE_LIMITS) -> _S:
     """The stroke, if it is within ``limits``.
 
     Raises:
