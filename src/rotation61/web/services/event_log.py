@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Final, Protocol
@@ -61,9 +62,11 @@ from rotation61.web.services.tournament_model import (
 
 # The event's settings and remembered state live in ``tournament_model``; their names
 # are also this module's, as before.
-__all__ = ["EventLog", "EventNotifier", "Make"]
+__all__ = ["EVENTS_IN_MEMORY", "EventLog", "EventNotifier", "Make"]
 
 _RETRIES: Final = 50
+EVENTS_IN_MEMORY: Final = 64
+"""Events kept in memory besides the running ones (the others are replayed when read)."""
 
 
 class EventNotifier(Protocol):
@@ -113,7 +116,7 @@ class EventLog:
         self._clock = clock
         self._pins = pin_factory
         self._seeds = seed_factory
-        self._cache: dict[int, LiveEvent] = {}
+        self._cache: OrderedDict[int, LiveEvent] = OrderedDict()
         self._lock = threading.Lock()
         self._event_locks: dict[int, threading.Lock] = {}
 
@@ -208,10 +211,22 @@ class EventLog:
         return dataclasses.replace(live, state=state, seq=inputs[-1].seq, refs=refs)
 
     def _remember(self, live: LiveEvent) -> None:
+        """Keep an event in memory: every running one, and the most recent others.
+
+        Bounded: at most :data:`EVENTS_IN_MEMORY` events that are not running (drawn or
+        finished ones, least recently used first out), plus every running event.
+        """
         with self._lock:
             current = self._cache.get(live.stored.id)
             if current is None or current.seq <= live.seq:
                 self._cache[live.stored.id] = live
+            self._cache.move_to_end(live.stored.id)
+            idle = [k for k, v in self._cache.items() if not (v.running and not v.finished)]
+            for key in idle[: max(0, len(idle) - EVENTS_IN_MEMORY)]:
+                del self._cache[key]
+                lock = self._event_locks.get(key)
+                if lock is not None and not lock.locked():
+                    del self._event_locks[key]
 
     def list_events(self) -> list[StoredEvent]:
         """Every event, newest first."""

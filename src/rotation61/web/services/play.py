@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
@@ -76,6 +76,8 @@ __all__ = ["PlayService"]
 _log = logging.getLogger(__name__)
 _CACHE_SIZE: Final = 256
 _SHOT_CACHE_SIZE: Final = 128
+_THINK_TIMES: Final = 10_000
+"""The computer's think times kept (the newest), for the load bench."""
 _ShotData = tuple[dict[Ball, Point], Stroke, SimResult, dict[Ball, list[list[float]]]]
 
 
@@ -103,10 +105,10 @@ class PlayService:
         self._lock = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
         self._shots: OrderedDict[tuple[int, int], _ShotData] = OrderedDict()
-        self._notes: dict[int, tuple[int, list[Mapping[str, str]]]] = {}
+        self._notes: OrderedDict[int, tuple[int, list[Mapping[str, str]]]] = OrderedDict()
         self._thinking: set[int] = set()
         self._computer_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
-        self.think_times: list[float] = []
+        self.think_times: deque[float] = deque(maxlen=_THINK_TIMES)
         """Seconds the computer took for each move (for the load bench)."""
 
     def warm_up(self) -> None:
@@ -210,8 +212,16 @@ class PlayService:
                 self._tables.popitem(last=False)
 
     def _game_lock(self, match_id: int) -> threading.Lock:
+        """The lock of a game's inputs in this worker (bounded: idle locks of games no
+        longer in memory are dropped).
+        """
         with self._lock:
-            return self._locks.setdefault(match_id, threading.Lock())
+            lock = self._locks.setdefault(match_id, threading.Lock())
+            if len(self._locks) > 2 * _CACHE_SIZE:
+                for key in [k for k, v in self._locks.items() if k not in self._tables]:
+                    if key != match_id and not self._locks[key].locked():
+                        del self._locks[key]
+            return lock
 
     def strokes(self, match_id: int) -> dict[int, Stroke]:
         """Every stored stroke of a game, by input number."""
@@ -363,6 +373,9 @@ class PlayService:
             length = self.game(match_id).log.length
             with self._lock:  # the reasons of this turn's moves, in order
                 self._notes[match_id] = (length, list(reasons))
+                self._notes.move_to_end(match_id)
+                while len(self._notes) > _CACHE_SIZE:
+                    self._notes.popitem(last=False)
             made += 1
         return made
 
