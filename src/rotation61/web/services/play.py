@@ -212,8 +212,10 @@ class PlayService:
                 self._tables.popitem(last=False)
 
     def _game_lock(self, match_id: int) -> threading.Lock:
-        """The lock of a game's inputs in this worker (bounded: idle locks of games no
-        longer in memory are dropped).
+        """The lock of a game's inputs in this worker.
+
+        Bounded: past twice the games in memory, the idle locks of games no longer in
+        memory are dropped.
         """
         with self._lock:
             lock = self._locks.setdefault(match_id, threading.Lock())
