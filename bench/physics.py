@@ -48,7 +48,11 @@ from rotation61.sim import (
 )
 from rotation61.sim import _kernel as k
 from rotation61.sim._jit import set_threads
-from rotation61.sim._layouts import prepare
+
+try:
+    from rotation61.sim._layouts import prepare
+except ImportError:  # a tree from before the engine's split, compared side by side
+    from rotation61.sim.engine import _prepare as prepare
 
 Case = tuple[dict[int, Point], Stroke]
 
@@ -260,7 +264,10 @@ def python_facts_runner(layout: dict[int, Point]) -> Callable[[Stroke], object]:
     by the plain-Python reference of the facts kernel (``shot_facts.py_func``, the same
     code uncompiled) and the referee's ``Shot`` built from them (``_facts.referee_facts``).
     """
-    from rotation61.sim._facts import referee_facts
+    try:
+        from rotation61.sim._facts import referee_facts
+    except ImportError:  # a tree from before the engine's split
+        from rotation61.sim.engine import _shot as referee_facts
 
     ids, start, kitchen = prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
     lines, points, pockets = DEFAULT_TABLE.arrays()

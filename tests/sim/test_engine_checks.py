@@ -124,6 +124,7 @@ def test_the_referee_facts_are_built_on_first_access_then_kept() -> None:
     untouched, looked_at = simulate(layout, stroke), simulate(layout, stroke)
     shot = looked_at.shot
     assert looked_at.shot is shot  # kept
+    assert looked_at.pocketed  # a ball is pocketed: a tuple built afresh would not be kept
     assert looked_at.pocketed is looked_at.pocketed
     # equality and hashing compare the facts, pocketed balls, duration and event count
     assert untouched == looked_at

@@ -18,8 +18,11 @@ of a polynomial of degree at most four, solved exactly: there is no time step.
 >>> result = simulate(layout, Stroke(speed=2.5, phi=aim_at(layout[0], layout[3])))
 >>> result.shot.first_contact
 3
->>> judge(setup_rack(on_table={3}, scores=(60, 57)), result.shot).legal in (True, False)
-True
+>>> sorted(result.shot.rail_after_contact)  # the 3 reached a cushion: no foul, turn passes
+[3]
+>>> ruling = judge(setup_rack(on_table={3}, scores=(60, 57)), result.shot)
+>>> ruling.fouls, ruling.next_to_act
+((), <Seat.B: 1>)
 """
 
 from __future__ import annotations
