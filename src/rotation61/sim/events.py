@@ -134,6 +134,7 @@ class BallState:
 
 
 def _event(row: _F64, ids: tuple[Ball, ...], table: SimTable) -> SimEvent:
+    """The event of one row of the event log."""
     kind = _EVENT_KINDS[int(row[protocol.LOG_KIND])]
     ball = ids[int(row[protocol.LOG_BALL])]
     j = int(row[protocol.LOG_OTHER])
