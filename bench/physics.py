@@ -48,7 +48,11 @@ from rotation61.sim import (
 )
 from rotation61.sim import _kernel as k
 from rotation61.sim._jit import set_threads
-from rotation61.sim.engine import _prepare
+
+try:
+    from rotation61.sim._layouts import prepare
+except ImportError:  # a tree from before the engine's split, compared side by side
+    from rotation61.sim.engine import _prepare as prepare
 
 Case = tuple[dict[int, Point], Stroke]
 
@@ -195,7 +199,7 @@ def kernel_runner(cases: list[Case]) -> Callable[[int], int]:
     p = DEFAULT_PARAMS.vector()
     prepared = []
     for layout, stroke in cases:
-        _ids, start, kitchen = _prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
+        _ids, start, kitchen = prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
         prepared.append((start, np.array(stroke.as_tuple()), kitchen))
     width = simulate(*cases[0]).log.shape[1]  # the event log's row width
     ev = np.empty((20_001, width))
@@ -258,11 +262,14 @@ def python_facts_runner(layout: dict[int, Point]) -> Callable[[Stroke], object]:
 
     The kernel's event loop alone (``shoot``), then the referee's facts read from its log
     by the plain-Python reference of the facts kernel (``shot_facts.py_func``, the same
-    code uncompiled) and the referee's ``Shot`` built from them (``engine._shot``).
+    code uncompiled) and the referee's ``Shot`` built from them (``_facts.referee_facts``).
     """
-    from rotation61.sim.engine import _shot
+    try:
+        from rotation61.sim._facts import referee_facts
+    except ImportError:  # a tree from before the engine's split
+        from rotation61.sim.engine import _shot as referee_facts
 
-    ids, start, kitchen = _prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
+    ids, start, kitchen = prepare(layout, DEFAULT_TABLE, DEFAULT_PARAMS)
     lines, points, pockets = DEFAULT_TABLE.arrays()
     p = DEFAULT_PARAMS.vector()
     n = len(ids)
@@ -278,7 +285,7 @@ def python_facts_runner(layout: dict[int, Point]) -> Callable[[Stroke], object]:
         facts = np.empty(k.protocol.F_POCKETED + 2 * n, np.int64)
         rails = np.empty(n, np.int64)
         python_facts(ev, count, n, facts, rails)
-        return _shot(
+        return referee_facts(
             ids, start, kitchen, pos, range(n), st.tolist(), facts.tolist(), rails.tolist(),
             DEFAULT_TABLE.spec,
         )[0]  # fmt: skip

@@ -25,6 +25,7 @@ from rotation61.sim import (
     SimTable,
     SimulationError,
     Stroke,
+    _inputs,
     aim_at,
     break_layout,
     break_stroke,
@@ -33,7 +34,7 @@ from rotation61.sim import (
     simulate,
     simulate_batch,
 )
-from rotation61.sim.engine import _setup
+from rotation61.sim._inputs import MAX_CACHED, kernel_inputs
 
 
 def _rechecked(shot: Shot) -> Shot:
@@ -109,12 +110,12 @@ def test_bad_layouts_are_refused_with_the_bad_value(
 
 def test_the_cached_setup_is_never_written_and_equal_tables_give_equal_shots() -> None:
     layout, stroke = _cases(5, 2)[1]
-    setup = _setup(DEFAULT_TABLE, DEFAULT_PARAMS)
+    setup = kernel_inputs(DEFAULT_TABLE, DEFAULT_PARAMS)
     before = setup.p.copy()
     first = simulate(layout, stroke)
     assert np.array_equal(setup.p, before)
     assert np.array_equal(setup.p, DEFAULT_PARAMS.vector())
-    assert _setup(DEFAULT_TABLE, DEFAULT_PARAMS) is setup
+    assert kernel_inputs(DEFAULT_TABLE, DEFAULT_PARAMS) is setup
     again = simulate(layout, stroke, table=SimTable(), params=Params())  # equal, not identical
     assert again.shot == first.shot
     assert np.array_equal(again.log, first.log)
@@ -130,8 +131,8 @@ def test_the_referee_facts_are_built_on_first_access_then_kept(
         built.append(made[0])
         return made
 
-    build = engine._shot
-    monkeypatch.setattr(engine, "_shot", counted)
+    build = engine.referee_facts
+    monkeypatch.setattr(engine, "referee_facts", counted)
     # a straight pot of the 1 into the foot-right corner: the cue ball draws back
     layout = {0: Point(80.0, 20.0), 1: Point(90.0, 10.0)}
     stroke = Stroke(speed=1.5, phi=aim_at(layout[0], layout[1]), b=-0.3)
@@ -160,3 +161,15 @@ def test_the_referee_facts_are_built_on_first_access_then_kept(
     assert len({untouched, looked_at, follow, short}) == 3
     assert follow != untouched
     assert short != untouched
+
+
+def test_the_kernel_inputs_cache_keeps_at_most_its_bound_and_drops_the_oldest() -> None:
+    tables = [SimTable() for _ in range(MAX_CACHED + 1)]  # equal, not identical
+    first = kernel_inputs(tables[0], DEFAULT_PARAMS)
+    assert kernel_inputs(tables[0], DEFAULT_PARAMS) is first
+    for table in tables[1:]:
+        kernel_inputs(table, DEFAULT_PARAMS)
+    assert len(_inputs._CACHE) == MAX_CACHED
+    last = kernel_inputs(tables[-1], DEFAULT_PARAMS)
+    assert kernel_inputs(tables[-1], DEFAULT_PARAMS) is last
+    assert kernel_inputs(tables[0], DEFAULT_PARAMS) is not first  # dropped, then rebuilt

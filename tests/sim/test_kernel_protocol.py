@@ -20,7 +20,9 @@ from rotation61.sim import (
     MotionState,
     PocketId,
     Stroke,
-    engine,
+    _facts,
+    events,
+    simulate,
     table,
 )
 from rotation61.sim._kernel import protocol
@@ -40,11 +42,11 @@ def _group(prefix: str) -> dict[str, int]:
 _POCKET_OF_ROW = {row: pocket for pocket, row in table._POCKET_ROWS.items()}
 
 CODE_GROUPS = [
-    pytest.param("EV_", EventKind, engine._EVENT_KINDS, id="EventKind"),
-    pytest.param("MOTION_", MotionState, engine._MOTION_STATES, id="MotionState"),
+    pytest.param("EV_", EventKind, events._EVENT_KINDS, id="EventKind"),
+    pytest.param("MOTION_", MotionState, events._MOTION_STATES, id="MotionState"),
     pytest.param("CUSHION_", CushionId, table._CUSHIONS, id="CushionId"),
     pytest.param("POCKET_", PocketId, _POCKET_OF_ROW, id="PocketId"),
-    pytest.param("CUE_FIRST_", ContactType, engine._CONTACT_TYPES, id="ContactType"),
+    pytest.param("CUE_FIRST_", ContactType, _facts.CONTACT_TYPES, id="ContactType"),
 ]
 
 
@@ -119,7 +121,7 @@ def test_the_log_row_is_five_columns_then_two_state_blocks() -> None:
     assert sorted(single) == list(range(protocol.LOG_BALL_STATE))
     assert protocol.LOG_OTHER_STATE == protocol.LOG_BALL_STATE + protocol.STATE_WIDTH
     assert protocol.LOG_WIDTH == protocol.LOG_OTHER_STATE + protocol.STATE_WIDTH
-    log = engine.simulate(*_straight_shot()).log
+    log = simulate(*_straight_shot()).log
     assert log.shape[1] == protocol.LOG_WIDTH
     assert log[0, protocol.LOG_KIND] == protocol.EV_STRIKE
 

@@ -36,19 +36,10 @@ out and the 3 wins the rack.
 
 from __future__ import annotations
 
-from rotation61.sim.engine import (
-    BallState,
-    BatchResult,
-    EventKind,
-    MotionState,
-    SimEvent,
-    SimResult,
-    Trajectory,
-    kinetic_energy,
-    simulate,
-    simulate_batch,
-)
+from rotation61.sim.batch import BatchResult, simulate_batch
+from rotation61.sim.engine import SimResult, kinetic_energy, simulate
 from rotation61.sim.errors import CueObstructedError, MiscueError, SimulationError
+from rotation61.sim.events import BallState, EventKind, MotionState, SimEvent
 from rotation61.sim.limits import STROKE_LIMITS, StrokeLimits, StrokeOutOfRangeError, check_stroke
 from rotation61.sim.noise import OLYMPIAD_NOISE, ExecutionNoise, execute, noisy_rows
 from rotation61.sim.params import (
@@ -73,6 +64,7 @@ from rotation61.sim.stroke import (
     is_miscue,
 )
 from rotation61.sim.table import DEFAULT_TABLE, CushionId, PocketId, SimTable
+from rotation61.sim.trajectory import Trajectory
 
 __all__ = [
     "CHATTER_SPEED",

@@ -26,8 +26,9 @@ from rotation61.sim._kernel.protocol import (
     STATE_X,
     STATE_Y,
 )
-from rotation61.sim.engine import EventKind, SimResult
+from rotation61.sim.engine import SimResult
 from rotation61.sim.errors import SimulationError
+from rotation61.sim.events import EventKind
 from rotation61.sim.table import SimTable
 
 __all__ = [

@@ -17,8 +17,10 @@ import numpy.typing as npt
 from rotation61.rules.balls import CUE_BALL, Ball
 from rotation61.rules.shot import Shot
 from rotation61.rules.table import Zone
+from rotation61.sim._facts import zone_of_centre
 from rotation61.sim._kernel import protocol
-from rotation61.sim.engine import BatchResult, Layout, _run_batch, zone_of_centre
+from rotation61.sim._layouts import Layout
+from rotation61.sim.batch import BatchResult, _run_batch
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.limits import STROKE_LIMITS
 from rotation61.sim.noise import OLYMPIAD_NOISE, ExecutionNoise, noisy_rows
