@@ -214,9 +214,12 @@ class _EventStreams:
         return frame
 
 
-def _error_response(request: Request, status: int, name: str, detail: str) -> Response:
+def _error_response(
+    request: Request, status: int, name: str, detail: str, *, lang: str = "en"
+) -> Response:
     if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
-        return JSONResponse(ErrorOut(error=name, detail=detail).model_dump(), status_code=status)
+        body = ErrorOut(error=name, detail=detail, lang=lang)
+        return JSONResponse(body.model_dump(), status_code=status)
     ctx: AppContext = request.app.state.ctx
     return render(
         request,
@@ -225,6 +228,7 @@ def _error_response(request: Request, status: int, name: str, detail: str) -> Re
         request_language(request, ctx),
         status_code=status,
         detail=detail,
+        detail_lang=lang,
         lead=_ERROR_LEADS.get(status, "error.lead.other"),
         back=_way_back(request.url.path),
     )
@@ -318,8 +322,12 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     @app.exception_handler(WebError)
     @app.exception_handler(Rotation61Error)
     async def _domain_error(request: Request, err: Exception) -> Response:
-        worded = worded_refusal(err, request_language(request, ctx))
-        return _error_response(request, status_for(err), type(err).__name__, worded or str(err))
+        lang = request_language(request, ctx)
+        worded = worded_refusal(err, lang)
+        name = type(err).__name__
+        if worded is None:
+            return _error_response(request, status_for(err), name, str(err))
+        return _error_response(request, status_for(err), name, worded, lang=lang.value)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, err: StarletteHTTPException) -> Response:

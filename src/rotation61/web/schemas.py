@@ -165,6 +165,11 @@ class ErrorOut(BaseModel):
 
     error: str
     detail: str
+    lang: str = Field(
+        default="en",
+        description="the language of detail: en (the engine's words), or the request's "
+        "when the refusal is worded in it",
+    )
 
 
 class HealthOut(BaseModel):

@@ -87,7 +87,7 @@
     const reason = err && err.message ? err.message : String(err);
     if (refused && worded) { el.textContent = reason; return; }
     const detail = document.createElement("span");
-    detail.lang = "en";
+    detail.lang = (refused && err.body && err.body.lang) || "en";
     detail.textContent = reason;
     el.replaceChildren(document.createTextNode(leadOf(refused ? err.status : 500) + " "), detail);
   }
