@@ -362,7 +362,8 @@ def postgres_database(admin: str):  # type: ignore[no-untyped-def]
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def bench(backend: str, args: argparse.Namespace) -> dict[str, Any]:
+def bench(backend: str, args: argparse.Namespace, run: Any = None) -> dict[str, Any]:
+    """One backend's server, its load (``run(port, args)``, else :func:`run_load`) and figures."""
     with contextlib.ExitStack() as stack:
         if backend == "sqlite":
             directory = stack.enter_context(tempfile.TemporaryDirectory())
@@ -371,7 +372,7 @@ def bench(backend: str, args: argparse.Namespace) -> dict[str, Any]:
             url, workers = stack.enter_context(postgres_database(args.pg_admin)), args.workers
         process, port = start_server(url, workers)
         try:
-            result = asyncio.run(run_load(port, args))
+            result = asyncio.run((run or run_load)(port, args))
         finally:
             stop_server(process)
     return {"backend": backend, "workers": workers, **result}

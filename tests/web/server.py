@@ -9,8 +9,10 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -46,7 +48,18 @@ def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None
         os.killpg(process.pid, sig)
 
 
-def start_server(database_url: str, *, port: int | None = None, workers: int = 1) -> Server:
+def start_server(
+    database_url: str,
+    *,
+    port: int | None = None,
+    workers: int = 1,
+    options: Sequence[str] = (),
+    stderr: Path | None = None,
+) -> Server:
+    """A server process on ``database_url`` (``options``: more ``serve`` options).
+
+    ``stderr``: a file for the server's log (else a pipe, read if it fails to start).
+    """
     port = port or free_port()
     env = processes.server_env()
     process = subprocess.Popen(
@@ -62,17 +75,19 @@ def start_server(database_url: str, *, port: int | None = None, workers: int = 1
             PASSWORD,
             "--workers",
             str(workers),
+            *options,
         ],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.PIPE if stderr is None else stderr.open("ab"),
         start_new_session=True,  # a group of its own, so that its workers end with it
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            err = process.stderr.read().decode() if process.stderr else ""
+            log = process.stderr.read() if process.stderr else b""
+            err = (log or (stderr.read_bytes() if stderr else b"")).decode()
             _signal_group(process, signal.SIGKILL)
             raise RuntimeError(f"server exited with {process.returncode}: {err[-2000:]}")
         with contextlib.suppress(httpx.HTTPError):
@@ -97,7 +112,7 @@ def stop(server: Server) -> None:
 
 
 @contextlib.contextmanager
-def running(database_url: str, **kwargs: int) -> Iterator[Server]:
+def running(database_url: str, **kwargs: Any) -> Iterator[Server]:
     server = start_server(database_url, **kwargs)
     try:
         yield server

@@ -31,7 +31,7 @@ def test_score_a_rack_in_vietnamese_with_a_live_scoreboard(browser: Any, server:
     page.fill("input[name=table_name]", "Bàn 1")
     page.click("#create-submit")
     notice = page.text_content("#notice") or ""
-    pin = re.search(r"(\d{6})", notice)
+    pin = re.search(r"(\d{8})", notice)
     assert pin is not None, notice
     match_id = page.get_attribute("#matches tbody tr", "data-match")
 

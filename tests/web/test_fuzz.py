@@ -3,14 +3,18 @@
 Hypothesis draws a route of the app (every method and path template, the pages
 included), fills its path parameters with huge, negative or non-numeric values, adds
 random query parameters, a body (random JSON, deeply nested JSON, wrong types, missing
-fields, form data, bytes that are not UTF-8) and credentials (none, right, wrong), and
-asserts that the answer is never a server error. The number of examples follows the
+fields, form data, bytes that are not UTF-8, integers at and past what the databases
+store, players files with huge ratings and fields) and credentials (none, right, wrong,
+and any bytes in the Bearer and Basic headers, the session, referee, device and CSRF
+cookies, the CSRF and ``X-Play-Token`` headers), and asserts that the answer is never a
+server error. The number of examples follows the
 Hypothesis profile: 100 (dev) or 200 (ci) per test by default, 5,000 with
 ``HYPOTHESIS_PROFILE=thorough`` for a long sweep.
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import re
@@ -25,7 +29,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rotation61.web.app import create_app
+from rotation61.web.app import ROUTERS, create_app
 from rotation61.web.core.settings import Settings
 
 from .helpers import BREAK_RAILS, ORGANISER, PASSWORD, create_match, shot
@@ -63,10 +67,11 @@ def fuzz(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzz]:
 
 
 def _routes() -> list[tuple[str, str]]:
+    """Every route: the app's own and its routers' (which the app keeps as included routers)."""
     app = create_app(Settings(database_url="sqlite://", organiser_password=PASSWORD))
     found = {
         (method, route.path)
-        for route in app.routes
+        for route in [*app.routes, *(r for router in ROUTERS for r in router.routes)]
         if isinstance(route, APIRoute) and not _STREAMS.fullmatch(route.path)
         for method in route.methods
     }
@@ -117,6 +122,27 @@ _fields = st.sampled_from(
     ]
 )
 _shaped = st.dictionaries(_fields, _json, max_size=8)
+_bounds = st.sampled_from(
+    [2**31 - 1, 2**31, -(2**31) - 1, 2**63 - 1, 2**63, -(2**63) - 1, 2**64, 10**30]
+)
+_bounded = st.dictionaries(_fields, _bounds | _json, min_size=1, max_size=8)
+# Header and cookie bytes: anything but the line breaks no HTTP client sends.
+_credential_bytes = st.binary(max_size=60).map(
+    lambda b: b.replace(b"\r", b"").replace(b"\n", b"").replace(b";", b"")
+)
+_players = st.lists(
+    st.tuples(
+        st.text(max_size=12).map(lambda t: t.replace('"', "")),
+        st.one_of(_bounds.map(str), st.integers().map(str), st.text(max_size=8)),
+        st.sampled_from(["", "x" * (128 * 1024 + 1)]),
+    ),
+    max_size=4,
+).map(
+    lambda rows: (
+        "name,club,rating,class\n"
+        + "".join(f'"{name}",,{rating},{big}\n' for name, rating, big in rows)
+    )
+)
 _deep = st.integers(min_value=1, max_value=50_000).map(lambda n: "[" * n + "]" * n)
 
 
@@ -131,7 +157,9 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
             max_size=3,
         )
     )
-    kind = draw(st.sampled_from(["none", "json", "shaped", "deep", "form", "bytes"]))
+    kind = draw(
+        st.sampled_from(["none", "json", "shaped", "bounded", "deep", "form", "bytes", "csv"])
+    )
     request: dict[str, Any] = {"method": method, "url": url, "params": query}
     if kind == "json":
         request["content"] = json.dumps(draw(_json))
@@ -139,6 +167,12 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
     elif kind == "shaped":
         request["content"] = json.dumps(draw(_shaped))
         request["headers"] = {"content-type": "application/json"}
+    elif kind == "bounded":
+        request["content"] = json.dumps(draw(_bounded))
+        request["headers"] = {"content-type": "application/json"}
+    elif kind == "csv":
+        request["content"] = draw(_players).encode("utf-8", "surrogatepass")
+        request["headers"] = {"content-type": "text/csv"}
     elif kind == "deep":
         request["content"] = draw(_deep)
         request["headers"] = {"content-type": "application/json"}
@@ -146,12 +180,52 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
         request["data"] = {k: json.dumps(v) for k, v in draw(_shaped).items()}
     elif kind == "bytes":
         request["content"] = draw(st.binary(max_size=200))
-    request["auth"] = draw(st.sampled_from(["none", "organiser", "referee", "bearer"]))
+    request["auth"] = draw(
+        st.sampled_from(["none", "organiser", "referee", "bearer", "credential-bytes"])
+    )
     if request["auth"] == "bearer":
         request.setdefault("headers", {})["authorization"] = "Bearer " + draw(
             st.text(st.characters(codec="ascii"), max_size=40)
         )
+    elif request["auth"] == "credential-bytes":
+        request.setdefault("headers", {}).update(draw(_credentials()))
     return request
+
+
+@st.composite
+def _credentials(draw: st.DrawFn) -> dict[str, bytes]:
+    """Some credential headers and cookies, each of arbitrary bytes."""
+    junk = draw(_credential_bytes)
+    where = draw(
+        st.sets(
+            st.sampled_from(
+                ["bearer", "basic", "csrf", "play", "org", "ref", "device", "csrf-cookie"]
+            ),
+            min_size=1,
+        )
+    )
+    headers: dict[str, bytes] = {}
+    if "bearer" in where:
+        headers["authorization"] = b"Bearer " + junk
+    elif "basic" in where:
+        headers["authorization"] = b"Basic " + junk
+    if "csrf" in where:
+        headers["x-csrf-token"] = junk
+    if "play" in where:
+        headers["x-play-token"] = b"A." + junk
+    cookies = [
+        name + b"=" + junk
+        for key, name in (
+            ("org", b"r61_org"),
+            ("ref", b"r61_ref_1"),
+            ("device", b"r61_device"),
+            ("csrf-cookie", b"r61_csrf"),
+        )
+        if key in where
+    ]
+    if cookies:
+        headers["cookie"] = b"; ".join(cookies)
+    return headers
 
 
 def _send(fuzz: Fuzz, request: dict[str, Any]) -> int:
@@ -208,3 +282,47 @@ def test_huge_numbers_in_every_path(fuzz: Fuzz) -> None:
         assert status in (404, 422), number
     wrong = fuzz.client.get("/api/matches/1/export.json", auth=("admin", "wrong\u00e9"))
     assert wrong.status_code == 401
+
+
+_JUNK = b"\xe9\xff\x80\x00 \x7f"
+_CREDENTIALS: dict[str, dict[str, bytes]] = {
+    "bearer": {"authorization": b"Bearer " + _JUNK},
+    "basic": {"authorization": b"Basic " + _JUNK},
+    "basic-base64": {"authorization": b"Basic " + base64.b64encode(_JUNK)},
+    "csrf": {"x-csrf-token": _JUNK},
+    "play": {"x-play-token": b"AB." + _JUNK},
+    "session": {"cookie": b"r61_org=" + _JUNK},
+    "referee-cookie": {"cookie": b"r61_ref_1=" + _JUNK},
+    "device": {"cookie": b"r61_device=" + _JUNK + b".m1." + _JUNK},
+    "csrf-cookie": {"cookie": b"r61_csrf=" + _JUNK, "x-csrf-token": _JUNK},
+}
+
+
+@pytest.mark.parametrize("credential", list(_CREDENTIALS))
+def test_credential_bytes_on_every_route(fuzz: Fuzz, credential: str) -> None:
+    for method, template in ROUTES:
+        url = re.sub(r"\{[^}]+\}", "1", template)
+        request = {"method": method, "url": url, "headers": _CREDENTIALS[credential]}
+        if method != "GET":
+            request["json"] = {"expected_seq": 0, "pin": "1", "kind": "undo"}
+        status = _send(fuzz, request)
+        assert status < 500, (method, url, credential)
+
+
+@pytest.mark.parametrize("bound", [2**31, 2**63, -(2**63) - 1])
+def test_integer_bounds_in_every_body(fuzz: Fuzz, bound: int) -> None:
+    fields = ("expected_seq", "race_to", "rating", "level", "draw_seed", "race", "seq")
+    numbers = dict.fromkeys(fields, bound)
+    for method, template in ROUTES:
+        if method == "GET":
+            continue
+        url = re.sub(r"\{[^}]+\}", "1", template)
+        for auth in ("organiser", "referee"):
+            status = _send(fuzz, {"method": method, "url": url, "json": numbers, "auth": auth})
+            assert status < 500, (method, url, bound)
+
+
+def test_every_route_is_fuzzed() -> None:
+    paths = {path for _, path in ROUTES}
+    assert len(ROUTES) > 50
+    assert {"/api/matches/{match_id}/inputs", "/api/play/{match_id}/shots", "/login"} <= paths

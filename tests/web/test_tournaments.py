@@ -95,7 +95,7 @@ def test_export_is_the_tournament_layer_json_and_csv_standings(sqlite_client: Te
     assert all({"id", "stage", "round", "players", "winner"} <= set(m) for m in data["matches"])
     assert from_json(response.text).champion == final["champion"]
     csv_text = client.get(f"/api/tournaments/{event['id']}/standings.csv", auth=ORGANISER).text
-    lines = csv_text.splitlines()
+    lines = csv_text.removeprefix("\ufeff").splitlines()
     assert lines[0].startswith("place,id,name,club")
     assert lines[1].split(",")[1] == final["champion"]
     assert client.get(f"/api/tournaments/{event['id']}/export.json").status_code == 401

@@ -8,21 +8,29 @@ run the organiser's login. Needs the ``[web]`` extra.
 At a venue: ``--host 0.0.0.0`` listens on every network and prints the addresses a
 tablet on the hall's network can use; ``--certfile``/``--keyfile`` serve HTTPS (the
 cookies are then ``Secure``); behind a reverse proxy, ``--forwarded-allow-ips`` names
-the proxies whose ``X-Forwarded-*`` headers are trusted (docs/web.md, "At a venue").
+the proxies whose ``X-Forwarded-*`` headers are trusted (none unless given: docs/web.md,
+"At a venue").
+
+Against slow or greedy clients on the hall's Wi-Fi the server times out slow requests,
+caps the connections and live-update streams of each client address (and in all), and
+raises its descriptor limit to the hard limit at start
+(:mod:`rotation61.web.api.connections`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import ipaddress
 import os
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-__all__ = ["add_arguments", "lan_addresses", "main", "run", "urls"]
+__all__ = ["add_arguments", "lan_addresses", "main", "raise_descriptor_limit", "run", "urls"]
 
 _ANY: frozenset[str] = frozenset({"0.0.0.0", "", "::", "*"})  # names, not binds
 
@@ -87,6 +95,47 @@ def _upload_limit(text: str) -> int:
     return int(text)
 
 
+def _positive(unit: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number {unit}") from None
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{value:g} is not a positive number {unit}")
+        return value
+
+    return parse
+
+
+def _count(least: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or int(text) < least:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= {least}")
+        return int(text)
+
+    return parse
+
+
+def raise_descriptor_limit() -> int:
+    """Raise this process's limit of open files to its hard limit (workers inherit it).
+
+    Returns:
+        The limit now in force (unchanged if the system refuses).
+    """
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return int(soft)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return int(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+
+
 def _lockout(name: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         from rotation61.web.core.settings import parse_limit
@@ -97,6 +146,81 @@ def _lockout(name: str) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(str(err)) from None
 
     return parse
+
+
+_LOCKOUT_OPTIONS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "--client-limit",
+        "ROTATION61_CLIENT_LIMIT",
+        "30/900",
+        "wrong passwords and PINs one client address (or known device) may enter in a window",
+    ),
+    (
+        "--pin-limit",
+        "ROTATION61_PIN_LIMIT",
+        "10/600",
+        "wrong PINs one client address (or known device) may enter for one match or table",
+    ),
+    (
+        "--target-limit",
+        "ROTATION61_TARGET_LIMIT",
+        "100/3600",
+        "wrong PINs (or passwords) for one match, table or the organisers' login from "
+        "every device that has not opened it before",
+    ),
+)
+
+_CONNECTION_OPTIONS: tuple[tuple[str, Callable[[str], object], str, str, str, str], ...] = (
+    (
+        "--header-timeout",
+        _positive("of seconds"),
+        "SECONDS",
+        "ROTATION61_HEADER_TIMEOUT",
+        "10",
+        "close a connection whose request headers take longer",
+    ),
+    (
+        "--body-timeout",
+        _positive("of seconds"),
+        "SECONDS",
+        "ROTATION61_BODY_TIMEOUT",
+        "30",
+        "close a connection whose request body takes longer after its headers",
+    ),
+    (
+        "--client-connections",
+        _count(1),
+        "N",
+        "ROTATION61_CLIENT_CONNECTIONS",
+        "64",
+        "open connections of one client address per worker",
+    ),
+    (
+        "--client-connects",
+        _positive("per second"),
+        "PER_SECOND",
+        "ROTATION61_CLIENT_CONNECTS",
+        "20",
+        "new connections one client address may open a second, after a burst of "
+        "--client-connections",
+    ),
+    (
+        "--max-connections",
+        _count(0),
+        "N",
+        "ROTATION61_MAX_CONNECTIONS",
+        "the descriptor limit less 256, at most 16384",
+        "open connections per worker",
+    ),
+    (
+        "--client-streams",
+        _count(1),
+        "N",
+        "ROTATION61_CLIENT_STREAMS",
+        "16",
+        "live-update streams of one client address per worker; more are refused (429)",
+    ),
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -135,22 +259,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="largest request body, e.g. an imported record "
         "(default: $ROTATION61_MAX_UPLOAD_BYTES, else 2097152)",
     )
-    parser.add_argument(
-        "--client-limit",
-        type=_lockout("--client-limit"),
-        default=None,
-        metavar="FAILURES/SECONDS",
-        help="lockout: wrong passwords and PINs one client address may enter in a window "
-        "(default: $ROTATION61_CLIENT_LIMIT, else 30/900)",
-    )
-    parser.add_argument(
-        "--pin-limit",
-        type=_lockout("--pin-limit"),
-        default=None,
-        metavar="FAILURES/SECONDS",
-        help="lockout: wrong PINs one client address may enter for one match in a window "
-        "(default: $ROTATION61_PIN_LIMIT, else 10/600)",
-    )
+    for option, env, default, what in _LOCKOUT_OPTIONS:
+        parser.add_argument(
+            option,
+            type=_lockout(option),
+            default=None,
+            metavar="FAILURES/SECONDS",
+            help=f"lockout: {what} (default: ${env}, else {default})",
+        )
+    for option, kind, metavar, env, default, what in _CONNECTION_OPTIONS:
+        parser.add_argument(
+            option,
+            type=kind,
+            default=None,
+            metavar=metavar,
+            help=f"{what} (default: ${env}, else {default})",
+        )
     parser.add_argument("--certfile", type=Path, default=None, help="serve HTTPS: certificate")
     parser.add_argument("--keyfile", type=Path, default=None, help="serve HTTPS: private key")
     parser.add_argument(
@@ -158,13 +282,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="IPS",
         default=None,
         help="reverse proxies trusted for X-Forwarded-For/-Proto, comma-separated, or '*' "
-        "(default: 127.0.0.1)",
+        "(default: none: every client's own address counts)",
     )
     parser.add_argument(
         "--proxy-headers",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="read the client's address and scheme from a trusted proxy's headers (default: on)",
+        help="read the client's address and scheme from the headers of the proxies of "
+        "--forwarded-allow-ips (default: on when some are given)",
     )
     parser.add_argument(
         "--log-level",
@@ -174,24 +299,56 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def log_config(level: str) -> dict[str, Any]:
+    """Uvicorn's logging, with the app's own loggers (``rotation61.*``) at ``level`` too.
+
+    Refusals (``rotation61.web.refused``: one line each) show from ``info``; the
+    connections' warnings and any error from ``warning``, the default.
+    """
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["rotation61"] = {
+        "handlers": ["default"],
+        "level": level.upper(),
+        "propagate": False,
+    }
+    return config
+
+
 def run(args: argparse.Namespace) -> int:
     """Migrate the database, then serve until interrupted.
 
     Returns:
-        The exit code: 0, or 2 for an impossible combination of options.
+        The exit code: 0; 1 for a database that cannot be used (one line says why and
+        what to do); 2 for an impossible combination of options.
     """
     try:
         import uvicorn
 
         from rotation61.web.adapters.accounts import SqlAccounts
-        from rotation61.web.core.database import create_db_engine, migrate
+        from rotation61.web.core.database import (
+            STORAGE_FAULTS,
+            DatabaseStartError,
+            database_fault,
+            display_url,
+            start_database,
+        )
         from rotation61.web.core.settings import (
+            BODY_TIMEOUT_ENV,
+            CLIENT_CONNECTIONS_ENV,
+            CLIENT_CONNECTS_ENV,
             CLIENT_LIMIT_ENV,
+            CLIENT_STREAMS_ENV,
             DATABASE_URL_ENV,
+            HEADER_TIMEOUT_ENV,
+            MAX_CONNECTIONS_ENV,
             MAX_UPLOAD_BYTES_ENV,
             ORGANISER_PASSWORD_ENV,
             PIN_LIMIT_ENV,
             SECURE_COOKIES_ENV,
+            TARGET_LIMIT_ENV,
+            ConnectionLimits,
             default_database_url,
             normalise_database_url,
             parse_limit,
@@ -205,13 +362,18 @@ def run(args: argparse.Namespace) -> int:
     if not url.startswith("postgresql") and args.workers > 1:
         print("rotation61: error: several workers need PostgreSQL (--database-url)")
         return 2
-    for env in (CLIENT_LIMIT_ENV, PIN_LIMIT_ENV):
+    for env in (CLIENT_LIMIT_ENV, PIN_LIMIT_ENV, TARGET_LIMIT_ENV):
         if os.environ.get(env):
             try:
                 parse_limit(os.environ[env], name=env)
             except ValueError as err:
                 print(f"rotation61: error: {err}")
                 return 2
+    try:
+        ConnectionLimits.from_env(os.environ)
+    except ValueError as err:
+        print(f"rotation61: error: {err}")
+        return 2
     if (args.certfile is None) != (args.keyfile is None):
         print("rotation61: error: HTTPS needs both --certfile and --keyfile")
         return 2
@@ -221,14 +383,22 @@ def run(args: argparse.Namespace) -> int:
             return 2
     https = args.certfile is not None
     password = args.organiser_password or os.environ.get(ORGANISER_PASSWORD_ENV)
-    engine = create_db_engine(url, pool_size=2)
-    migrate(engine)
-    accounts = SqlAccounts(engine)
-    accounts.ensure_secret()
-    created = accounts.ensure_organiser(password)
-    if password and created is None:
-        accounts.set_organiser_password("admin", password)
-    engine.dispose()
+    try:
+        engine = start_database(url, pool_size=2)
+    except DatabaseStartError as err:
+        print(f"rotation61: error: {err}", flush=True)
+        return 1
+    try:
+        accounts = SqlAccounts(engine)
+        accounts.ensure_secret()
+        created = accounts.ensure_organiser(password)
+        if password and created is None:
+            accounts.set_organiser_password("admin", password)
+    except STORAGE_FAULTS as err:
+        print(f"rotation61: error: {database_fault(err, url)}", flush=True)
+        return 1
+    finally:
+        engine.dispose()
     os.environ[DATABASE_URL_ENV] = url
     os.environ.pop(ORGANISER_PASSWORD_ENV, None)
     if args.max_upload_bytes is not None:
@@ -237,9 +407,22 @@ def run(args: argparse.Namespace) -> int:
         os.environ[CLIENT_LIMIT_ENV] = args.client_limit
     if args.pin_limit is not None:
         os.environ[PIN_LIMIT_ENV] = args.pin_limit
+    if args.target_limit is not None:
+        os.environ[TARGET_LIMIT_ENV] = args.target_limit
     if https:
         os.environ[SECURE_COOKIES_ENV] = "1"
-    shown = url.split("@")[-1] if "@" in url else url
+    for env, value in (
+        (HEADER_TIMEOUT_ENV, args.header_timeout),
+        (BODY_TIMEOUT_ENV, args.body_timeout),
+        (CLIENT_CONNECTIONS_ENV, args.client_connections),
+        (CLIENT_CONNECTS_ENV, args.client_connects),
+        (MAX_CONNECTIONS_ENV, args.max_connections),
+        (CLIENT_STREAMS_ENV, args.client_streams),
+    ):
+        if value is not None:
+            os.environ[env] = str(value)
+    raise_descriptor_limit()
+    shown = display_url(url)
     here, network = urls(args.host, args.port, https=https)
     print(f"rotation61 scorekeeper  (database: {shown})", flush=True)
     for address in here:
@@ -258,11 +441,13 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         workers=args.workers,
         log_level=args.log_level,
+        log_config=log_config(args.log_level),
         timeout_graceful_shutdown=3,
         ssl_certfile=str(args.certfile) if https else None,
         ssl_keyfile=str(args.keyfile) if https else None,
-        proxy_headers=args.proxy_headers,
-        forwarded_allow_ips=args.forwarded_allow_ips,
+        proxy_headers=args.proxy_headers and bool(args.forwarded_allow_ips),
+        forwarded_allow_ips=args.forwarded_allow_ips or "",
+        http="rotation61.web.api.connections:GuardedHttpProtocol",
     )
     return 0
 

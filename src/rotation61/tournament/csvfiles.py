@@ -7,6 +7,13 @@ line (blank lines are skipped, a byte-order mark is allowed); players are number
 malformed line is refused with :class:`PlayersCsvError`, naming the line and the column;
 nothing of the file is taken.
 
+The standings file starts with a UTF-8 byte-order mark (spreadsheet programs then read
+Vietnamese names right), and a text cell that a spreadsheet would run as a formula
+(starting with ``=``, ``+``, ``-``, ``@``, a TAB or a CR) is written after a ``'``:
+
+>>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("Bình"), spreadsheet_cell(-3)
+("'=HYPERLINK(1)", 'Bình', -3)
+
 >>> entries = read_players_csv("name,club,rating,class\nAn,CLB Q1,720,A\nBình,,,\n")
 >>> [(e.id, e.name, e.rating) for e in entries]
 [('p1', 'An', 720), ('p2', 'Bình', None)]
@@ -32,8 +39,12 @@ __all__ = [
     "STANDINGS_COLUMNS",
     "PlayersCsvError",
     "read_players_csv",
+    "spreadsheet_cell",
     "standings_csv",
 ]
+
+_FORMULA_LEADS: Final = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet cell starts with to be run as a formula (or hide one)."""
 
 PLAYER_COLUMNS: Final = ("name", "club", "rating", "class")
 """The header of a players file, in order."""
@@ -86,10 +97,15 @@ def read_players_csv(
 
     Raises:
         PlayersCsvError: a wrong header, a line with the wrong number of columns, an
-            empty name, a rating that is not an integer, or an entry the event or
-            ``check`` refuses.
+            empty name, a rating that is not an integer, a field over
+            the csv module's limit (128 KB), or an entry the event or ``check`` refuses.
     """
-    rows = list(csv.reader(text.removeprefix("\ufeff").splitlines(keepends=True)))
+    reader = csv.reader(text.removeprefix("\ufeff").splitlines(keepends=True))
+    rows: list[list[str]] = []
+    try:
+        rows.extend(reader)
+    except csv.Error as err:  # a field over the csv module's limit (128 KB), a stray quote
+        raise PlayersCsvError(f"line {reader.line_num}: {err}") from None
     if not rows or [cell.strip().lower() for cell in rows[0]] != list(PLAYER_COLUMNS):
         raise PlayersCsvError(f"line 1: the header must be {','.join(PLAYER_COLUMNS)}")
     entries: list[Entry] = []
@@ -134,14 +150,25 @@ def _column_named(message: str) -> str:
     return first if first in PLAYER_COLUMNS else "name"
 
 
+def spreadsheet_cell(value: int | str) -> int | str:
+    """A cell as written to a CSV file: text a spreadsheet would run is quoted with ``'``."""
+    if isinstance(value, str) and value.startswith(_FORMULA_LEADS):
+        return "'" + value
+    return value
+
+
 def standings_csv(state: EventState | None, entries: list[Entry] | None = None) -> str:
     """The standings as CSV: place, player id, name, club, the counts, out (1 or 0).
+
+    The text starts with a byte-order mark; names and clubs that a spreadsheet would
+    run as formulas are escaped (:func:`spreadsheet_cell`).
 
     Args:
         state: the event (``None`` before the draw: the header only).
         entries: the players' names and clubs, if not the event's own entries.
     """
     out = _Lines()
+    out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(STANDINGS_COLUMNS)
     if state is None:
@@ -152,9 +179,9 @@ def standings_csv(state: EventState | None, entries: list[Entry] | None = None) 
         writer.writerow(
             [
                 line.place,
-                line.player,
-                entry.name,
-                entry.club,
+                spreadsheet_cell(line.player),
+                spreadsheet_cell(entry.name),
+                spreadsheet_cell(entry.club),
                 line.played,
                 line.won,
                 line.lost,

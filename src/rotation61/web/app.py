@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -22,12 +23,19 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rotation61.rules import Rotation61Error
 from rotation61.text import Language
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
-from rotation61.web.adapters.broker import FragmentHub, Hub, LocalNotifier, PostgresListener
+from rotation61.web.adapters.broker import (
+    ClientStreams,
+    FragmentHub,
+    Hub,
+    LocalNotifier,
+    PostgresListener,
+)
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
 from rotation61.web.adapters.play import SqlStrokes
 from rotation61.web.adapters.tournaments import (
@@ -48,8 +56,9 @@ from rotation61.web.api.routes import (
     tournaments,
 )
 from rotation61.web.api.templating import render
-from rotation61.web.core.database import create_db_engine, migrate
+from rotation61.web.core.database import DatabaseStartError, is_disk_full, start_database
 from rotation61.web.core.errors import WebError, status_for
+from rotation61.web.core.i18n import ui
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
@@ -70,6 +79,7 @@ from rotation61.web.services.tournaments import TournamentService
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
 
 _STATIC: Final = Path(__file__).resolve().parent / "static"
+_refusals: Final = logging.getLogger("rotation61.web.refused")
 
 ROUTERS: Final[tuple[APIRouter, ...]] = (
     matches.router,
@@ -91,10 +101,12 @@ def _conninfo(url: str) -> str:
 
 
 def open_database(settings: Settings) -> Engine:
-    """The worker's engine, its database migrated to the newest schema."""
-    engine = create_db_engine(settings.database_url)
-    migrate(engine)
-    return engine
+    """The worker's engine, its database migrated to the newest schema.
+
+    Raises:
+        DatabaseStartError: the database cannot be used (the message is one line).
+    """
+    return start_database(settings.database_url)
 
 
 def build_context(settings: Settings, engine: Engine) -> AppContext:
@@ -107,13 +119,14 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     # input's transaction also notifies every worker (this one skips what it has shown).
     notifier = LocalNotifier()
     service = MatchService(repository, notifier)
-    hub = Hub(service, scoreboard_view)
+    streams = ClientStreams(settings.connections.client_streams)  # both hubs' streams
+    hub = Hub(service, scoreboard_view, streams)
     notifier.hub = hub
     # Built in dependency order; the services above subscribe to those below them: a
     # finished match's result flows one way, into its event (before the last input of
     # the match is acknowledged), and each stored event input to the spectators.
     tournament_service = TournamentService(SqlTournaments(engine), service)
-    events = _EventStreams(tournament_service)
+    events = _EventStreams(tournament_service, streams)
     tournament_service.subscribe(events.hub)
     service.subscribe(tournament_service)
     tournament_service.resume_all()
@@ -132,6 +145,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
             SqlFailureLog(engine),
             client_limit=settings.client_limit,
             pin_limit=settings.pin_limit,
+            target_limit=settings.target_limit,
         ),
         hub=hub,
         signer=signer,
@@ -139,6 +153,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         events=events.hub,
         listener=listener,
         play=PlayService(service, SqlStrokes(engine), computer=AiComputer()),
+        streams=streams,
         event_listener=(
             PostgresListener(
                 _conninfo(settings.database_url),
@@ -167,9 +182,11 @@ class _EventStreams:
     with the next frame.
     """
 
-    def __init__(self, tournaments: TournamentService) -> None:
+    def __init__(
+        self, tournaments: TournamentService, streams: ClientStreams | None = None
+    ) -> None:
         self.tournaments = tournaments
-        self.hub = FragmentHub(self.render, self.touched)
+        self.hub = FragmentHub(self.render, self.touched, streams)
         self._last: dict[tuple[int, Language], _Rendered] = {}
         self._lock = threading.Lock()
 
@@ -217,6 +234,10 @@ class _EventStreams:
 def _error_response(
     request: Request, status: int, name: str, detail: str, *, lang: str = "en"
 ) -> Response:
+    """The error's answer (JSON, or a page for a browser), and one log line of the refusal."""
+    _refusals.info(
+        "refused %s %s: %d %s: %s", request.method, request.url.path, status, name, detail[:300]
+    )
     if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
         body = ErrorOut(error=name, detail=detail, lang=lang)
         return JSONResponse(body.model_dump(), status_code=status)
@@ -336,7 +357,27 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
         wants_page = "text/html" in request.headers.get("accept", "")
         if err.status_code == 404 and wants_page and not request.url.path.startswith("/api/"):
             return _error_response(request, 404, "NotFound", f"no page at {request.url.path}")
+        _refusals.info(
+            "refused %s %s: %d %s", request.method, request.url.path, err.status_code, err.detail
+        )
         return await http_exception_handler(request, err)
+
+    @app.exception_handler(OperationalError)
+    async def _storage_down(request: Request, err: Exception) -> Response:
+        # The input's transaction was rolled back: nothing of it is stored, nothing
+        # stored before is touched. The screen says so in its language, and retries.
+        full = is_disk_full(err)
+        lang = request_language(request, ctx)
+        logging.getLogger("rotation61.web").error(
+            "storage refused %s %s: %s",
+            request.method,
+            request.url.path,
+            str(getattr(err, "orig", err)).strip().splitlines()[:1],
+        )
+        detail = ui("error.storage_full" if full else "error.storage_down", lang)
+        response = _error_response(request, 503, "StorageUnavailableError", detail, lang=lang.value)
+        response.headers["Retry-After"] = "10"
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, err: Exception) -> Response:
@@ -360,5 +401,12 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
 
 
 def app_from_env() -> FastAPI:
-    """The app configured from ``ROTATION61_*`` variables (for uvicorn's workers)."""
-    return create_app(Settings.from_env(), freeze_heap=True)
+    """The app configured from ``ROTATION61_*`` variables (for uvicorn's workers).
+
+    A database the worker cannot use is one logged line, and the worker exits 1.
+    """
+    try:
+        return create_app(Settings.from_env(), freeze_heap=True)
+    except DatabaseStartError as err:
+        logging.getLogger("rotation61.web").error("%s", err)
+        raise SystemExit(1) from None

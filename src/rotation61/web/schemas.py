@@ -15,6 +15,7 @@ from rotation61.records import MatchHeader
 from rotation61.rules import Seat
 from rotation61.sim import STROKE_LIMITS
 from rotation61.tournament import Format, SeedingMethod, Stage, TieBreak, WalkoverReason
+from rotation61.web.core.limits import MAX_SEQ, RATING_MAX, RATING_MIN
 from rotation61.web.services.matches import desk_header
 from rotation61.web.services.tournaments import EventSettings
 
@@ -154,7 +155,7 @@ class InputIn(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    expected_seq: int = Field(ge=0, strict=True)
+    expected_seq: int = Field(ge=0, le=MAX_SEQ, strict=True)
     kind: str
 
 
@@ -329,7 +330,7 @@ class PlayStrokeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    expected_seq: int = Field(ge=0, description="inputs the player's screen showed")
+    expected_seq: int = Field(ge=0, le=MAX_SEQ, description="inputs the player's screen showed")
     speed: float = Field(
         description=f"cue-ball speed of a centre hit, m/s (0, {_LIMITS.max_speed}]",
         json_schema_extra={"exclusiveMinimum": 0.0, "maximum": _LIMITS.max_speed},
@@ -352,7 +353,7 @@ class PlayConcedeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    expected_seq: int = Field(ge=0)
+    expected_seq: int = Field(ge=0, le=MAX_SEQ)
 
 
 class PlayDecisionIn(BaseModel):
@@ -360,7 +361,7 @@ class PlayDecisionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    expected_seq: int = Field(ge=0)
+    expected_seq: int = Field(ge=0, le=MAX_SEQ)
     option: str
 
 
@@ -485,7 +486,7 @@ class EntryIn(BaseModel):
 
     name: str = Field(min_length=1, max_length=100)
     club: str = Field(default="", max_length=100)
-    rating: int | None = Field(default=None, ge=-100_000, le=100_000)
+    rating: int | None = Field(default=None, ge=RATING_MIN, le=RATING_MAX)
     player_class: str = Field(default="", max_length=40)
 
 

@@ -13,6 +13,11 @@ renders are coalesced, never queued.
   :class:`PostgresListener` LISTENs, advances its memory with the input and wakes its
   hub, so a spectator on any worker sees every input from any other. Announcements
   already shown are skipped; a gap in the memory is read from storage.
+
+Each client address holds a bounded number of streams (:class:`ClientStreams`, shared by
+both hubs): one more is refused with 429 before anything is read or rendered for it (a
+flood from one client costs a refusal each), and should two start at once past the
+cap, the newer ends the oldest.
 """
 
 from __future__ import annotations
@@ -20,12 +25,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections import deque
 from collections.abc import (
     AsyncIterator,
     Awaitable,
     Callable,
     Hashable,
     Iterable,
+    Iterator,
     Mapping,
     Sequence,
 )
@@ -35,13 +43,14 @@ from typing import Final, Generic, Protocol, TypeVar
 from rotation61.records import Input, MatchLog
 from rotation61.text import Language
 from rotation61.web.adapters.matches import parse_payload
-from rotation61.web.core.errors import MatchNotFoundError
+from rotation61.web.core.errors import MatchNotFoundError, TooManyStreamsError
 from rotation61.web.core.model import StoredMatch
 
 __all__ = [
     "HALL",
     "Audience",
     "Boards",
+    "ClientStreams",
     "FragmentHub",
     "Frame",
     "Hub",
@@ -119,6 +128,7 @@ class Subscriber:
 
     lang: Language
     frames: dict[int, bytes] = field(default_factory=dict)
+    ended: bool = False
     _waiter: asyncio.Future[None] | None = field(default=None, repr=False)
     _timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     _sent_at: float | None = field(default=None, repr=False)
@@ -126,6 +136,14 @@ class Subscriber:
     def push(self, slot: int, frame: bytes) -> None:
         """Keep a frame in its slot and wake the screen's stream."""
         self.frames[slot] = frame
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            _release(waiter)
+
+    def end(self) -> None:
+        """End the screen's stream (its client opened too many): it returns at once."""
+        self.ended = True
         waiter = self._waiter
         if waiter is not None:
             self._waiter = None
@@ -145,7 +163,7 @@ class Subscriber:
         loop = asyncio.get_running_loop()
         if self._sent_at is None:
             self._sent_at = loop.time()
-        if not self.frames:
+        if not self.frames and not self.ended:
             waiter = self._waiter = loop.create_future()
             if self._timer is None:
                 self._timer = loop.call_at(self._sent_at + ping_s, self._tick, ping_s)
@@ -178,6 +196,117 @@ class Subscriber:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+
+class ClientStreams:
+    """The open streams of each client address: at ``cap``, a new one is refused.
+
+    :meth:`check` refuses it before its first frame is made, and holds its place until
+    the stream runs (:meth:`admit`; a place whose stream never ran is freed after
+    ``hold_s``); should streams pass the cap all the same, the newest ends the oldest.
+
+    Used on the event loop only (the routes and the stream generators run there).
+
+    Args:
+        cap: the streams one client address may hold.
+        hold_s: how long a checked stream's place is kept for it.
+        clock: monotonic seconds.
+    """
+
+    def __init__(
+        self, cap: int, *, hold_s: float = 10.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._cap = cap
+        self._hold_s = hold_s
+        self._clock = clock
+        self._open: dict[str, deque[Subscriber]] = {}
+        self._pending: dict[str, deque[float]] = {}
+
+    def count(self, client: str) -> int:
+        """How many streams a client holds (those checked and about to run included)."""
+        pending = self._pending.get(client)
+        if pending:
+            stale = self._clock() - self._hold_s
+            while pending and pending[0] < stale:
+                pending.popleft()
+        return len(self._open.get(client, ())) + len(pending or ())
+
+    def check(self, client: str) -> None:
+        """Refuse a client's new stream if it holds the most it may, else hold its place.
+
+        Raises:
+            TooManyStreamsError: the client holds ``cap`` streams.
+        """
+        held = self.count(client)
+        if held >= self._cap:
+            raise TooManyStreamsError(
+                f"{client} holds {held} live-update streams, the most one client may "
+                "(ROTATION61_CLIENT_STREAMS): close a screen and reload"
+            )
+        self._pending.setdefault(client, deque()).append(self._clock())
+
+    def unhold(self, client: str) -> None:
+        """Free the newest place :meth:`check` held (its stream will not run)."""
+        pending = self._pending.get(client)
+        if pending:
+            pending.pop()
+            if not pending:
+                del self._pending[client]
+
+    def admit(self, client: str, subscriber: Subscriber) -> None:
+        """Count a client's new stream (in its checked place); end the oldest past the cap."""
+        pending = self._pending.get(client)
+        if pending:
+            pending.popleft()
+            if not pending:
+                del self._pending[client]
+        held = self._open.setdefault(client, deque())
+        held.append(subscriber)
+        ended = 0
+        while len(held) > self._cap:
+            held.popleft().end()
+            ended += 1
+        if ended:
+            _log.info(
+                "ended %d live stream(s) of %s: it holds %d, the most per client",
+                ended,
+                client,
+                self._cap,
+            )
+
+    def release(self, client: str, subscriber: Subscriber) -> None:
+        """A client's stream is over."""
+        held = self._open.get(client)
+        if held is None:
+            return
+        with contextlib.suppress(ValueError):
+            held.remove(subscriber)
+        if not held:
+            del self._open[client]
+
+
+@contextlib.contextmanager
+def _counted(
+    streams: ClientStreams | None, client: str | None, subscriber: Subscriber
+) -> Iterator[None]:
+    """Count a client's stream for as long as it is open (nothing without a client)."""
+    if streams is None or client is None:
+        yield
+        return
+    streams.admit(client, subscriber)
+    try:
+        yield
+    finally:
+        streams.release(client, subscriber)
+
+
+async def _updates(subscriber: Subscriber, ping_s: float) -> AsyncIterator[bytes]:
+    """A screen's chunks, until its stream is ended."""
+    while not subscriber.ended:
+        chunk = await subscriber.next_chunk(ping_s)
+        if subscriber.ended:
+            return
+        yield chunk
 
 
 class Audience(Generic[K]):
@@ -309,9 +438,10 @@ class Hub:
     language and the same bytes go to every screen of that language.
     """
 
-    def __init__(self, boards: Boards, view: View) -> None:
+    def __init__(self, boards: Boards, view: View, streams: ClientStreams | None = None) -> None:
         self._boards = boards
         self._view = view
+        self._streams = streams
         self._audience: Audience[int] = Audience()
         self._latest: dict[int, int] = {}
         self._rendered: dict[int, int] = {}
@@ -405,19 +535,24 @@ class Hub:
         lang: Language,
         first: Sequence[Frame],
         *,
+        client: str | None = None,
         ping_s: float = 15,
     ) -> AsyncIterator[bytes]:
-        """The server-sent events of one screen: the current view(s), then every update."""
+        """The server-sent events of one screen: the current view(s), then every update.
+
+        ``client`` (its address) is counted against the streams each client may hold.
+        """
         subscriber = self.subscribe(match_id, lang)
         try:
-            yield b"retry: 1000\n\n"
-            for view in first:
-                yield sse_frame(view)
-            shown = first[0].seq if match_id != HALL and first else None
-            if shown is not None and self._latest.get(match_id, -1) > shown:
-                self.reload(match_id)  # an input landed while the first view was read
-            while True:
-                yield await subscriber.next_chunk(ping_s)
+            with _counted(self._streams, client, subscriber):
+                yield b"retry: 1000\n\n"
+                for view in first:
+                    yield sse_frame(view)
+                shown = first[0].seq if match_id != HALL and first else None
+                if shown is not None and self._latest.get(match_id, -1) > shown:
+                    self.reload(match_id)  # an input landed while the first view was read
+                async for chunk in _updates(subscriber, ping_s):
+                    yield chunk
         finally:
             self.unsubscribe(match_id, subscriber)
 
@@ -486,9 +621,15 @@ class FragmentHub:
         touched: the stream keys a change of item ``key`` touches.
     """
 
-    def __init__(self, render: Render, touched: Callable[[int], Sequence[str]]) -> None:
+    def __init__(
+        self,
+        render: Render,
+        touched: Callable[[int], Sequence[str]],
+        streams: ClientStreams | None = None,
+    ) -> None:
         self._render = render
         self._touched = touched
+        self._streams = streams
         self._audience: Audience[str] = Audience()
         self._renders: Renders[str] = Renders(self._fan_out)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -543,16 +684,24 @@ class FragmentHub:
             frame = await asyncio.to_thread(self._render, stream, lang, False)
             self._audience.deliver((stream,), number, {lang: frame})
 
-    async def stream(self, key: str, lang: Language, *, ping_s: float = 15) -> AsyncIterator[bytes]:
-        """The server-sent events of one screen: the current frame, then every update."""
+    async def stream(
+        self, key: str, lang: Language, *, client: str | None = None, ping_s: float = 15
+    ) -> AsyncIterator[bytes]:
+        """The server-sent events of one screen: the current frame, then every update.
+
+        ``client`` (its address) is counted against the streams each client may hold.
+        """
         subscriber = self.subscribe(key, lang)
         try:
-            yield b"retry: 1000\n\n"
-            first = await asyncio.to_thread(self._render, key, lang, True)
-            if first is not None:
-                yield first
-            while True:
-                yield await subscriber.next_chunk(ping_s)
+            with _counted(self._streams, client, subscriber):
+                yield b"retry: 1000\n\n"
+                if subscriber.ended:
+                    return
+                first = await asyncio.to_thread(self._render, key, lang, True)
+                if first is not None:
+                    yield first
+                async for chunk in _updates(subscriber, ping_s):
+                    yield chunk
         finally:
             self.unsubscribe(key, subscriber)
 

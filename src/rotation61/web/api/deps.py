@@ -11,23 +11,28 @@ the API documents.
 - A cookie-authenticated request that changes something must carry the CSRF token
   (form field ``csrf_token`` or header ``X-CSRF-Token``); header-authenticated API
   calls cannot be forged cross-site and need none.
+- A browser that opens a target (a match's or table's console, the desk) with the right
+  PIN or password gets a signed device cookie naming it: its later failures there are
+  counted on their own (:mod:`rotation61.web.services.accounts`).
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
 import dataclasses
-from typing import Annotated, Final
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Final, TypeVar
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.rules import Seat
 from rotation61.text import Language
-from rotation61.web.adapters.broker import FragmentHub, Hub, PostgresListener
+from rotation61.web.adapters.broker import ClientStreams, FragmentHub, Hub, PostgresListener
 from rotation61.web.core.errors import AuthenticationError, CsrfError
 from rotation61.web.core.i18n import parse_language
+from rotation61.web.core.limits import MAX_STORED_INT
 from rotation61.web.core.model import StoredMatch
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
@@ -40,6 +45,7 @@ from rotation61.web.services.tournaments import TournamentService
 
 __all__ = [
     "CSRF_COOKIE",
+    "DEVICE_COOKIE",
     "ERRORS",
     "LANG_COOKIE",
     "ORGANISER_COOKIE",
@@ -50,6 +56,7 @@ __all__ = [
     "Ctx",
     "Lang",
     "Organiser",
+    "PathId",
     "Play",
     "PlaySeats",
     "Referee",
@@ -66,10 +73,12 @@ __all__ = [
     "get_service",
     "get_tournaments",
     "language",
+    "open_stream",
     "organiser",
     "play_seats",
     "referee",
     "referee_cookie",
+    "remember_device",
     "request_language",
     "session_user",
     "set_referee_cookie",
@@ -79,10 +88,16 @@ __all__ = [
     "table_reporter",
 ]
 
+_T = TypeVar("_T")
 CSRF_COOKIE: Final = "r61_csrf"
 LANG_COOKIE: Final = "r61_lang"
 ORGANISER_COOKIE: Final = "r61_org"
+DEVICE_COOKIE: Final = "r61_device"
 _UNSAFE: Final = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+PathId = Annotated[int, Path(ge=0, le=MAX_STORED_INT)]
+"""A number in a path (a match, an event, a table, an input): one every database stores."""
 
 
 def referee_cookie(match_id: int) -> str:
@@ -104,6 +119,7 @@ class AppContext:
     listener: PostgresListener | None = None
     play: PlayService | None = None
     event_listener: PostgresListener | None = None
+    streams: ClientStreams | None = None
 
 
 async def get_ctx(request: Request) -> AppContext:
@@ -131,6 +147,26 @@ async def get_tournaments(ctx: Ctx) -> TournamentService:
 Tournaments = Annotated[TournamentService, Depends(get_tournaments)]
 
 
+async def open_stream(request: Request, ctx: AppContext, first: Callable[[], _T]) -> tuple[str, _T]:
+    """A client's new live-update stream: its address, and ``first`` run in a thread.
+
+    The client's streams are counted first, so a client past the cap costs nothing
+    more; the place held for the stream is freed if ``first`` raises (a 404).
+
+    Raises:
+        TooManyStreamsError: the client holds the most streams one client may.
+    """
+    client = client_address(request)
+    if ctx.streams is None:
+        return client, await run_in_threadpool(first)
+    ctx.streams.check(client)
+    try:
+        return client, await run_in_threadpool(first)
+    except BaseException:
+        ctx.streams.unhold(client)
+        raise
+
+
 def client_address(request: Request) -> str:
     """The client's address: the peer, or the one a trusted proxy forwarded.
 
@@ -140,9 +176,14 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+def _accounts_for(request: Request, ctx: AppContext) -> AccountService:
+    device = ctx.signer.device(request.cookies.get(DEVICE_COOKIE))
+    return ctx.accounts.for_client(client_address(request), device)
+
+
 async def get_accounts(request: Request, ctx: Ctx) -> AccountService:
-    """The account service for this client (failures count per client address)."""
-    return ctx.accounts.for_client(client_address(request))
+    """The account service for this client (its address, and its device if it has one)."""
+    return _accounts_for(request, ctx)
 
 
 Accounts = Annotated[AccountService, Depends(get_accounts)]
@@ -195,15 +236,24 @@ def session_user(request: Request, ctx: AppContext) -> str | None:
 
 
 def _basic(request: Request) -> tuple[str, str] | None:
+    """The user and password of ``Authorization: Basic``, ``None`` without one.
+
+    Raises:
+        AuthenticationError: a Basic header that is not base64 of UTF-8 ``user:password``.
+    """
     header = request.headers.get("authorization", "")
     if not header.lower().startswith("basic "):
         return None
     try:
-        raw = base64.b64decode(header[6:], validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
-        return None
+        raw = base64.b64decode(header[6:].strip(), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):  # binascii.Error, or a non-ASCII header
+        raw = ""
     user, sep, password = raw.partition(":")
-    return (user, password) if sep else None
+    if not sep:
+        raise AuthenticationError(
+            "the Authorization header: Basic credentials must be base64 of user:password"
+        )
+    return user, password
 
 
 async def organiser(request: Request, ctx: Ctx) -> str:
@@ -217,7 +267,7 @@ async def organiser(request: Request, ctx: Ctx) -> str:
     basic = _basic(request)
     if basic is not None:
         user, password = basic
-        accounts = ctx.accounts.for_client(client_address(request))
+        accounts = _accounts_for(request, ctx)
         if await run_in_threadpool(accounts.check_organiser, user, password):
             return user
         raise AuthenticationError("wrong organiser username or password")
@@ -231,7 +281,7 @@ async def organiser(request: Request, ctx: Ctx) -> str:
 Organiser = Annotated[str, Depends(organiser)]
 
 
-async def referee(match_id: int, request: Request, ctx: Ctx) -> StoredMatch:
+async def referee(match_id: PathId, request: Request, ctx: Ctx) -> StoredMatch:
     """The match whose referee is making the request.
 
     Raises:
@@ -275,6 +325,20 @@ def console_access(request: Request, ctx: AppContext, stored: StoredMatch) -> bo
     )
 
 
+def remember_device(request: Request, response: Response, ctx: AppContext, target: str) -> None:
+    """Add ``target`` to the browser's device cookie (made on its first success)."""
+    known = ctx.signer.device(request.cookies.get(DEVICE_COOKIE))
+    device, opened = known if known is not None else (secrets.token_urlsafe(12), ())
+    response.set_cookie(
+        DEVICE_COOKIE,
+        ctx.signer.device_cookie(device, [*(t for t in opened if t != target), target]),
+        httponly=True,
+        samesite="strict",
+        secure=ctx.settings.secure_cookies,
+        max_age=400 * 24 * 3600,
+    )
+
+
 def set_referee_cookie(response: Response, ctx: AppContext, match_id: int, token: str) -> None:
     """Keep the referee token in the console's cookie (HTTP only, same site)."""
     response.set_cookie(
@@ -304,7 +368,7 @@ def table_access(request: Request, ctx: AppContext, table: int, pin: str | None)
     return session_user(request, ctx) is not None
 
 
-async def table_reporter(table: int, request: Request, ctx: Ctx) -> str:
+async def table_reporter(table: PathId, request: Request, ctx: Ctx) -> str:
     """Let in only who may report a table's result: an organiser or that table's console.
 
     An organiser's Basic credentials; the table's console token as a Bearer token
@@ -385,7 +449,7 @@ async def get_play(ctx: Ctx) -> PlayService:
 Play = Annotated[PlayService, Depends(get_play)]
 
 
-async def play_seats(match_id: int, request: Request, ctx: Ctx) -> frozenset[Seat]:
+async def play_seats(match_id: PathId, request: Request, ctx: Ctx) -> frozenset[Seat]:
     """The seats of a game that the request's ``X-Play-Token`` holds (:func:`seats_of`).
 
     A header token cannot be sent cross-site without the page's script, so the inputs

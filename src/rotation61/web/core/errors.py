@@ -37,6 +37,7 @@ __all__ = [
     "SeedsRefusedError",
     "StaleInputError",
     "TooManyAttemptsError",
+    "TooManyStreamsError",
     "TournamentNotFoundError",
     "WebError",
     "WrongTableError",
@@ -131,6 +132,12 @@ class CsrfError(WebError):
 
 class TooManyAttemptsError(WebError):
     """Too many wrong PINs or passwords in a short time."""
+
+    status = 429
+
+
+class TooManyStreamsError(WebError):
+    """A client address already holds as many live-update streams as it may."""
 
     status = 429
 

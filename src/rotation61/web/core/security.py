@@ -8,6 +8,12 @@
   ``Authorization: Bearer`` header carry.
 - CSRF: a random nonce in a cookie, and in every form or ``X-CSRF-Token`` header its
   HMAC (double submit, signed); a cross-site page can read neither.
+- A device cookie names a browser and the targets (a match, a table, the organisers'
+  login) it has opened with the right PIN or password, signed: the lockouts count the
+  failures of such a browser apart from everyone else's.
+
+Credentials arrive in headers and cookies, which may hold any byte: every comparison is
+of bytes, so a non-ASCII value is a wrong credential, never a server error.
 """
 
 from __future__ import annotations
@@ -16,9 +22,11 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable
 from typing import Final
 
 __all__ = [
+    "PIN_DIGITS",
     "Signer",
     "hash_password",
     "new_pin",
@@ -29,6 +37,17 @@ _SCRYPT_N: Final = 2**14
 _SCRYPT_R: Final = 8
 _SCRYPT_P: Final = 1
 _DUMMY: Final = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA"
+PIN_DIGITS: Final = 8
+"""The digits of a referee or table PIN: 10**8 PINs (docs/web.md, "Lockouts")."""
+_DEVICE_TARGETS: Final = 32
+"""The targets a device cookie remembers (the most recent)."""
+
+
+def _same(actual: str, expected: str) -> bool:
+    """Constant-time equality of two texts of any characters."""
+    return hmac.compare_digest(
+        actual.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass")
+    )
 
 
 def _b64(data: bytes) -> str:
@@ -61,8 +80,8 @@ def verify_password(password: str, stored: str | None) -> bool:
 
 
 def new_pin() -> str:
-    """A random six-digit referee PIN."""
-    return f"{secrets.randbelow(1_000_000):06d}"
+    """A random referee PIN of :data:`PIN_DIGITS` digits."""
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
 class Signer:
@@ -78,7 +97,7 @@ class Signer:
 
     def check(self, purpose: str, value: str, mac: str) -> bool:
         """Whether ``mac`` is the signature of ``value`` for ``purpose``."""
-        return hmac.compare_digest(self.mac(purpose, value), mac)
+        return _same(mac, self.mac(purpose, value))
 
     # Referee tokens.
 
@@ -90,7 +109,7 @@ class Signer:
         """Whether a token is the referee token of this match and PIN."""
         if not token:
             return False
-        return hmac.compare_digest(token, self.referee_token(match_id, pin))
+        return _same(token, self.referee_token(match_id, pin))
 
     def table_token(self, table: int, pin: str) -> str:
         """The console token of a hall table with a given PIN."""
@@ -100,7 +119,7 @@ class Signer:
         """Whether a token is the console token of this table and PIN."""
         if not token:
             return False
-        return hmac.compare_digest(token, self.table_token(table, pin))
+        return _same(token, self.table_token(table, pin))
 
     # CSRF.
 
@@ -113,3 +132,32 @@ class Signer:
         if not nonce or not token:
             return False
         return self.check("csrf", nonce, token)
+
+    def same(self, actual: str, expected: str) -> bool:
+        """Whether a credential equals the expected one (constant time, any characters)."""
+        return _same(actual, expected)
+
+    # Devices.
+
+    def device_cookie(self, device: str, targets: Iterable[str]) -> str:
+        """The cookie of a device that opened ``targets`` (the newest last, 32 at most)."""
+        kept = list(dict.fromkeys(targets))[-_DEVICE_TARGETS:]
+        listed = "-".join(kept)
+        return f"{device}.{listed}.{self.mac('device', f'{device}.{listed}')}"
+
+    def device(self, cookie: str | None) -> tuple[str, tuple[str, ...]] | None:
+        """The device a cookie names and the targets it opened (``None``: not a device cookie).
+
+        >>> signer = Signer("k")
+        >>> signer.device(signer.device_cookie("d1", ["m5", "t2"]))
+        ('d1', ('m5', 't2'))
+        >>> signer.device("d1.m5-t2-m6.forged") is None
+        True
+        """
+        if not cookie or len(cookie) > 1024:
+            return None
+        device, _, rest = cookie.partition(".")
+        listed, _, mac = rest.rpartition(".")
+        if not device or not self.check("device", f"{device}.{listed}", mac):
+            return None
+        return device, tuple(target for target in listed.split("-") if target)

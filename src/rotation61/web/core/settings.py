@@ -6,8 +6,17 @@ rules on Linux). ``ROTATION61_ORGANISER_PASSWORD`` sets the desk password of the
 ``admin`` organiser on first run. ``ROTATION61_MAX_UPLOAD_BYTES`` limits every request
 body (an imported record included; default 2 MB). ``ROTATION61_CLIENT_LIMIT`` and
 ``ROTATION61_PIN_LIMIT`` set the lockouts as ``FAILURES/SECONDS``: the wrong passwords and
-PINs one client address may enter (default ``30/900``), and the wrong PINs one client
-may enter for one match (default ``10/600``).
+PINs one client address (or device that opened the target before) may enter (default
+``30/900``), and the wrong PINs it may enter for one match or table (default ``10/600``);
+``ROTATION61_TARGET_LIMIT`` the wrong PINs or passwords for one target from every client
+new to it (default ``100/3600``).
+
+The connections (:mod:`rotation61.web.api.connections`): ``ROTATION61_HEADER_TIMEOUT``
+and ``ROTATION61_BODY_TIMEOUT`` (seconds a request's headers, then its body, may take),
+``ROTATION61_CLIENT_CONNECTIONS`` and ``ROTATION61_MAX_CONNECTIONS`` (open connections
+per client address and in all, per worker), ``ROTATION61_CLIENT_CONNECTS`` (new
+connections per second of one client address), ``ROTATION61_CLIENT_STREAMS`` (live-update
+streams per client address: more are refused with 429).
 """
 
 from __future__ import annotations
@@ -23,15 +32,24 @@ import platformdirs
 from rotation61.text import Language
 
 __all__ = [
+    "BODY_TIMEOUT_ENV",
+    "CLIENT_CONNECTIONS_ENV",
+    "CLIENT_CONNECTS_ENV",
     "CLIENT_LIMIT_ENV",
+    "CLIENT_STREAMS_ENV",
     "DATABASE_URL_ENV",
     "DEFAULT_CLIENT_LIMIT",
     "DEFAULT_MAX_UPLOAD_BYTES",
     "DEFAULT_PIN_LIMIT",
+    "DEFAULT_TARGET_LIMIT",
+    "HEADER_TIMEOUT_ENV",
+    "MAX_CONNECTIONS_ENV",
     "MAX_UPLOAD_BYTES_ENV",
     "ORGANISER_PASSWORD_ENV",
     "PIN_LIMIT_ENV",
     "SECURE_COOKIES_ENV",
+    "TARGET_LIMIT_ENV",
+    "ConnectionLimits",
     "Limit",
     "Settings",
     "default_database_url",
@@ -46,7 +64,14 @@ MAX_UPLOAD_BYTES_ENV: Final = "ROTATION61_MAX_UPLOAD_BYTES"
 SECURE_COOKIES_ENV: Final = "ROTATION61_SECURE_COOKIES"
 CLIENT_LIMIT_ENV: Final = "ROTATION61_CLIENT_LIMIT"
 PIN_LIMIT_ENV: Final = "ROTATION61_PIN_LIMIT"
+TARGET_LIMIT_ENV: Final = "ROTATION61_TARGET_LIMIT"
 DEFAULT_MAX_UPLOAD_BYTES: Final = 2 * 1024 * 1024
+HEADER_TIMEOUT_ENV: Final = "ROTATION61_HEADER_TIMEOUT"
+BODY_TIMEOUT_ENV: Final = "ROTATION61_BODY_TIMEOUT"
+CLIENT_CONNECTIONS_ENV: Final = "ROTATION61_CLIENT_CONNECTIONS"
+CLIENT_CONNECTS_ENV: Final = "ROTATION61_CLIENT_CONNECTS"
+MAX_CONNECTIONS_ENV: Final = "ROTATION61_MAX_CONNECTIONS"
+CLIENT_STREAMS_ENV: Final = "ROTATION61_CLIENT_STREAMS"
 _LANGUAGE_ENV: Final = "ROTATION61_LANGUAGE"
 
 
@@ -88,7 +113,10 @@ class Limit:
 DEFAULT_CLIENT_LIMIT: Final = Limit(failures=30, window_s=15 * 60)
 """Wrong passwords and PINs of one client address, whatever it tried."""
 DEFAULT_PIN_LIMIT: Final = Limit(failures=10, window_s=10 * 60)
-"""Wrong PINs of one client address for one match."""
+"""Wrong PINs of one client address (or device) for one match or table."""
+DEFAULT_TARGET_LIMIT: Final = Limit(failures=100, window_s=60 * 60)
+"""Wrong PINs (or passwords) for one target from every client new to it: more than
+one address may enter in the window (``DEFAULT_PIN_LIMIT``: 60 an hour)."""
 
 
 def parse_limit(text: str, *, name: str = "lockout") -> Limit:
@@ -116,6 +144,92 @@ def parse_limit(text: str, *, name: str = "lockout") -> Limit:
         return Limit(failures=int(failures), window_s=window)
     except ValueError as err:
         raise ValueError(f"{name}={text!r}: {err}") from None
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ConnectionLimits:
+    """How long a request may take to arrive, and how many connections a worker holds.
+
+    Attributes:
+        header_timeout_s: seconds from a connection's opening (or a request's first
+            byte) to the end of its headers; a slower client is closed (408).
+        body_timeout_s: seconds from the end of the headers to the end of the body.
+        client_connections: open connections of one client address (a trusted proxy's
+            are not counted); more are answered 503 and closed at once.
+        client_connects_per_s: new connections one client address may open a second
+            (after a burst of ``client_connections``); faster ones are answered 503.
+        max_connections: open connections in all (``0``: from the descriptor limit, see
+            :meth:`total`).
+        client_streams: live-update streams of one client address (the forwarded one
+            behind a trusted proxy); more are refused with 429.
+
+    Raises:
+        ValueError: a timeout that is not a positive number of seconds, or a count
+            below 1 (0 for ``max_connections``).
+    """
+
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 30.0
+    client_connections: int = 64
+    client_connects_per_s: float = 20.0
+    max_connections: int = 0
+    client_streams: int = 16
+
+    def __post_init__(self) -> None:
+        for name in ("header_timeout_s", "body_timeout_s", "client_connects_per_s"):
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and 0 < value < float("inf")):
+                raise ValueError(f"{name} = {value!r}: expected seconds > 0")
+        for name, least in (
+            ("client_connections", 1),
+            ("max_connections", 0),
+            ("client_streams", 1),
+        ):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"{name} = {value!r}: expected a whole number >= {least}")
+
+    def total(self, descriptors: int) -> int:
+        """The connections one worker holds at most, with ``descriptors`` files it may open.
+
+        ``max_connections`` if set; else the descriptors less 256 kept for the database,
+        the logs and the threads, at most 16,384 (and at least 32).
+
+        >>> ConnectionLimits().total(1024), ConnectionLimits(max_connections=10).total(1024)
+        (768, 10)
+        """
+        if self.max_connections:
+            return self.max_connections
+        return max(32, min(16_384, descriptors - 256))
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> ConnectionLimits:
+        """The limits from ``ROTATION61_*`` variables (the defaults for those unset).
+
+        Raises:
+            ValueError: a value that is not a number, or out of range (the message
+                names the variable).
+        """
+        values: dict[str, float | int] = {}
+        for name, var, kind in (
+            ("header_timeout_s", HEADER_TIMEOUT_ENV, float),
+            ("body_timeout_s", BODY_TIMEOUT_ENV, float),
+            ("client_connections", CLIENT_CONNECTIONS_ENV, int),
+            ("client_connects_per_s", CLIENT_CONNECTS_ENV, float),
+            ("max_connections", MAX_CONNECTIONS_ENV, int),
+            ("client_streams", CLIENT_STREAMS_ENV, int),
+        ):
+            text = env.get(var, "").strip()
+            if not text:
+                continue
+            try:
+                values[name] = kind(text)
+            except ValueError:
+                raise ValueError(f"{var}={text!r}: expected a number") from None
+        try:
+            return cls(**values)  # type: ignore[arg-type]
+        except ValueError as err:
+            raise ValueError(f"{err} (ROTATION61_* connection settings)") from None
 
 
 def default_database_url() -> str:
@@ -146,6 +260,9 @@ class Settings:
         max_upload_bytes: the largest request body accepted (413 beyond).
         client_limit: the wrong passwords and PINs one client address may enter.
         pin_limit: the wrong PINs one client address may enter for one match.
+        target_limit: the wrong PINs (or passwords) for one target from every client
+            that has not opened it before.
+        connections: timeouts and caps of connections and live-update streams.
     """
 
     database_url: str = dataclasses.field(default_factory=default_database_url)
@@ -155,6 +272,8 @@ class Settings:
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
     client_limit: Limit = DEFAULT_CLIENT_LIMIT
     pin_limit: Limit = DEFAULT_PIN_LIMIT
+    target_limit: Limit = DEFAULT_TARGET_LIMIT
+    connections: ConnectionLimits = dataclasses.field(default_factory=ConnectionLimits)
 
     @property
     def is_postgres(self) -> bool:
@@ -186,4 +305,8 @@ class Settings:
             pin_limit=parse_limit(
                 source.get(PIN_LIMIT_ENV) or str(DEFAULT_PIN_LIMIT), name=PIN_LIMIT_ENV
             ),
+            target_limit=parse_limit(
+                source.get(TARGET_LIMIT_ENV) or str(DEFAULT_TARGET_LIMIT), name=TARGET_LIMIT_ENV
+            ),
+            connections=ConnectionLimits.from_env(source),
         )

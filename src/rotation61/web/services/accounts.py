@@ -1,16 +1,24 @@
 """Use cases of access: organiser logins and referee PINs, throttled against guessing.
 
 Passwords are checked by the accounts repository, PINs by the match service. Failures
-are counted per client address, and PIN failures also per client and match, in the
-database (:class:`~rotation61.web.adapters.accounts.FailureLog`), so every worker sees
-the same counts. A client over a limit is refused before anything is checked; a client
-that has not failed is never refused, however often others fail (a stranger guessing
-cannot lock the real referee or organiser out).
+are counted in the database (:class:`~rotation61.web.adapters.accounts.FailureLog`), so
+every worker sees the same counts, per *target* (a match, a table, the organisers'
+login) and per who tried:
+
+- a device that has opened the target before (its signed device cookie says so) is
+  counted on its own: ``client_limit`` failures in all, ``pin_limit`` for the target.
+  Nobody else's failures refuse it, whatever its address;
+- any other client is counted per address (``client_limit`` in all, ``pin_limit`` for a
+  match or table), and every such failure also counts for the target
+  (``target_limit``): the budget of guesses at one PIN, whatever the addresses and
+  devices used. One address alone cannot spend it (``pin_limit`` is smaller).
+
+A client over a limit is refused before anything is checked. The arithmetic of how
+likely a guessed PIN is: docs/web.md, "Lockouts".
 """
 
 from __future__ import annotations
 
-import hmac
 import time
 from collections.abc import Callable
 from typing import Final
@@ -18,10 +26,24 @@ from typing import Final
 from rotation61.web.adapters.accounts import Accounts, FailureLog
 from rotation61.web.core.errors import AuthenticationError, TooManyAttemptsError
 from rotation61.web.core.security import Signer
-from rotation61.web.core.settings import DEFAULT_CLIENT_LIMIT, DEFAULT_PIN_LIMIT, Limit
+from rotation61.web.core.settings import (
+    DEFAULT_CLIENT_LIMIT,
+    DEFAULT_PIN_LIMIT,
+    DEFAULT_TARGET_LIMIT,
+    Limit,
+)
 from rotation61.web.services.matches import MatchService
 
-__all__ = ["CLIENT_LIMIT", "PIN_LIMIT", "SESSION_TTL_S", "AccountService", "Limit"]
+__all__ = [
+    "CLIENT_LIMIT",
+    "ORGANISER_TARGET",
+    "PIN_LIMIT",
+    "SESSION_TTL_S",
+    "AccountService",
+    "Limit",
+    "match_target",
+    "table_target",
+]
 
 
 SESSION_TTL_S: Final = 12 * 3600
@@ -30,6 +52,18 @@ CLIENT_LIMIT: Final = DEFAULT_CLIENT_LIMIT
 """Wrong passwords and PINs of one client address, whatever it tried (the default)."""
 PIN_LIMIT: Final = DEFAULT_PIN_LIMIT
 """Wrong PINs of one client address for one match (the default)."""
+ORGANISER_TARGET: Final = "o"
+"""The target of the organisers' login (every username)."""
+
+
+def match_target(match_id: int) -> str:
+    """The target of a match's referee PIN."""
+    return f"m{match_id}"
+
+
+def table_target(table: int) -> str:
+    """The target of a hall table's PIN."""
+    return f"t{table}"
 
 
 class AccountService:
@@ -41,8 +75,11 @@ class AccountService:
         signer: signs session cookies and referee tokens.
         failures: where failed attempts are counted.
         client: the client's address (the request's peer, or the proxy's forwarded one).
-        client_limit: the failures one client may make.
-        pin_limit: the wrong PINs one client may enter for one match.
+        device: the client's device (its cookie's id), if it has one.
+        opened: the targets the device opened before (its cookie's, signed).
+        client_limit: the failures one client (or device) may make.
+        pin_limit: the wrong PINs one client (or device) may enter for one target.
+        target_limit: the failures of every client but the target's own devices.
         clock: seconds since the epoch.
     """
 
@@ -54,8 +91,11 @@ class AccountService:
         failures: FailureLog,
         *,
         client: str = "unknown",
+        device: str | None = None,
+        opened: frozenset[str] = frozenset(),
         client_limit: Limit = CLIENT_LIMIT,
         pin_limit: Limit = PIN_LIMIT,
+        target_limit: Limit = DEFAULT_TARGET_LIMIT,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._accounts = accounts
@@ -63,43 +103,64 @@ class AccountService:
         self._signer = signer
         self._failures = failures
         self._client = client or "unknown"
+        self._device = device
+        self._opened = opened if device is not None else frozenset()
         self._client_limit = client_limit
         self._pin_limit = pin_limit
+        self._target_limit = target_limit
         self._clock = clock
 
-    def for_client(self, client: str | None) -> AccountService:
-        """The same service, counting the failures of another client address."""
+    def for_client(
+        self, client: str | None, device: tuple[str, tuple[str, ...]] | None = None
+    ) -> AccountService:
+        """The same service, counting the failures of another client address (and device).
+
+        Args:
+            client: the client's address.
+            device: the client's device and the targets it opened (its signed cookie).
+        """
         return AccountService(
             self._accounts,
             self._matches,
             self._signer,
             self._failures,
             client=client or "unknown",
+            device=device[0] if device is not None else None,
+            opened=frozenset(device[1]) if device is not None else frozenset(),
             client_limit=self._client_limit,
             pin_limit=self._pin_limit,
+            target_limit=self._target_limit,
             clock=self._clock,
         )
 
-    def _check(self, key: str, limit: Limit, what: str) -> None:
-        since = self._clock() - limit.window_s
-        if self._failures.count(key, since=since) >= limit.failures:
-            minutes = max(1, round(limit.window_s / 60))
-            raise TooManyAttemptsError(
-                f"too many wrong {what} from {self._client}; wait up to {minutes} minutes "
-                "and try again"
-            )
+    def _keys(self, target: str, per_client: str | None) -> list[tuple[str, Limit, str]]:
+        """What a failure at ``target`` counts under: (key, limit, who is refused)."""
+        if self._device is not None and target in self._opened:
+            return [
+                (f"device {self._device}", self._client_limit, "this device"),
+                (f"device {self._device} {target}", self._pin_limit, "this device"),
+            ]
+        keys = [(f"client {self._client}", self._client_limit, self._client)]
+        if per_client is not None:
+            keys.append((per_client, self._pin_limit, self._client))
+        keys.append((f"target {target}", self._target_limit, "devices new to it"))
+        return keys
 
-    def _failed(self, *keys: str) -> None:
+    def _check(self, keys: list[tuple[str, Limit, str]], what: str) -> None:
+        for key, limit, who in keys:
+            since = self._clock() - limit.window_s
+            if self._failures.count(key, since=since) >= limit.failures:
+                minutes = max(1, round(limit.window_s / 60))
+                raise TooManyAttemptsError(
+                    f"too many wrong {what} from {who}; wait up to {minutes} minutes and try again"
+                )
+
+    def _failed(self, keys: list[tuple[str, Limit, str]]) -> None:
         now = self._clock()
-        longest = max(self._client_limit.window_s, self._pin_limit.window_s)
-        self._failures.add(keys, at=now, forget_before=now - longest)
-
-    @property
-    def _client_key(self) -> str:
-        return f"client {self._client}"
-
-    def _pin_key(self, match_id: int) -> str:
-        return f"pin {self._client} {match_id}"
+        longest = max(
+            self._client_limit.window_s, self._pin_limit.window_s, self._target_limit.window_s
+        )
+        self._failures.add([key for key, _, _ in keys], at=now, forget_before=now - longest)
 
     def check_organiser(self, username: str, password: str) -> bool:
         """Whether the username and password match an organiser (a failure is counted).
@@ -107,10 +168,11 @@ class AccountService:
         Raises:
             TooManyAttemptsError: too many failures from this client lately.
         """
-        self._check(self._client_key, self._client_limit, "passwords or PINs")
+        keys = self._keys(ORGANISER_TARGET, None)
+        self._check(keys, "passwords or PINs")
         if self._accounts.check_organiser(username, password):
             return True
-        self._failed(self._client_key)
+        self._failed(keys)
         return False
 
     def log_in(self, username: str, password: str) -> str | None:
@@ -146,12 +208,12 @@ class AccountService:
             MatchNotFoundError: no match has that number.
             AuthenticationError: the PIN is wrong.
         """
-        self._check(self._client_key, self._client_limit, "passwords or PINs")
-        self._check(self._pin_key(match_id), self._pin_limit, f"PINs for match {match_id}")
+        keys = self._keys(match_target(match_id), f"pin {self._client} {match_id}")
+        self._check(keys, f"PINs for match {match_id}")
         try:
             stored = self._matches.check_pin(match_id, pin)
         except Exception:
-            self._failed(self._client_key, self._pin_key(match_id))
+            self._failed(keys)
             raise
         return self._signer.referee_token(stored.id, stored.pin)
 
@@ -163,10 +225,9 @@ class AccountService:
                 many wrong PINs from it for this table.
             AuthenticationError: no such table, or the PIN is wrong.
         """
-        key = f"table {self._client} {table}"
-        self._check(self._client_key, self._client_limit, "passwords or PINs")
-        self._check(key, self._pin_limit, f"PINs for table {table}")
-        if expected is None or not hmac.compare_digest(expected.encode(), pin.strip().encode()):
-            self._failed(self._client_key, key)
+        keys = self._keys(table_target(table), f"table {self._client} {table}")
+        self._check(keys, f"PINs for table {table}")
+        if expected is None or not self._signer.same(pin.strip(), expected):
+            self._failed(keys)
             raise AuthenticationError(f"wrong PIN for table {table}")
         return self._signer.table_token(table, expected)

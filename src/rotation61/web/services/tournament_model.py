@@ -35,6 +35,7 @@ from rotation61.tournament.csvfiles import PlayersCsvError, read_players_csv
 from rotation61.tournament.csvfiles import standings_csv as tournament_standings_csv
 from rotation61.web.adapters.tournaments import StoredEntry, StoredEvent
 from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.limits import check_rating
 
 __all__ = [
     "MAX_TABLES",
@@ -298,8 +299,10 @@ def check_entry(entry: StoredEntry) -> None:
 
     Raises:
         TextFieldError: a name, club or class refused, named.
+        OutOfRangeError: a rating outside the limits (:mod:`rotation61.web.core.limits`).
         InvalidEventError: another value the event cannot hold.
     """
+    check_rating(entry.rating)
     _entry(entry)
 
 

@@ -5,8 +5,9 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from rotation61.web.api.deps import ORGANISER_COOKIE, Accounts, Csrf, Ctx, Lang
+from rotation61.web.api.deps import ORGANISER_COOKIE, Accounts, Csrf, Ctx, Lang, remember_device
 from rotation61.web.api.templating import render
+from rotation61.web.services.accounts import ORGANISER_TARGET
 
 router = APIRouter(include_in_schema=False)
 
@@ -39,6 +40,7 @@ def login(
         samesite="strict",
         secure=ctx.settings.secure_cookies,
     )
+    remember_device(request, response, ctx, ORGANISER_TARGET)
     return response
 
 

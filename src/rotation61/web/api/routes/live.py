@@ -2,13 +2,13 @@
 
 import os
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.text import Language
 from rotation61.web.adapters.broker import HALL
-from rotation61.web.api.deps import Ctx, Lang, Service
+from rotation61.web.api.deps import Ctx, Lang, PathId, Service, open_stream
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.schemas import ScoreboardView
 from rotation61.web.services.matches import MatchService
@@ -23,23 +23,30 @@ _SSE_HEADERS = {
 
 
 @router.get("/matches/{match_id}/events")
-async def match_events(match_id: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
-    """Server-sent events: the scoreboard now, then after every input (``event: board``)."""
-    stored, timeline = await run_in_threadpool(ctx.service.board, match_id)
+async def match_events(
+    match_id: PathId, request: Request, ctx: Ctx, lang: Lang
+) -> StreamingResponse:
+    """Server-sent events: the scoreboard now, then after every input (``event: board``).
+
+    A client address holds a bounded number of streams: one more is refused with 429.
+    """
+    client, (stored, timeline) = await open_stream(
+        request, ctx, lambda: ctx.service.board(match_id)
+    )
     first = scoreboard_view(stored, timeline, lang)
     return StreamingResponse(
-        ctx.hub.stream(match_id, lang, [first]),
+        ctx.hub.stream(match_id, lang, [first], client=client),
         media_type="text/event-stream",
         headers=_SSE_HEADERS,
     )
 
 
 @router.get("/hall/events")
-async def hall_events(ctx: Ctx, lang: Lang) -> StreamingResponse:
+async def hall_events(request: Request, ctx: Ctx, lang: Lang) -> StreamingResponse:
     """Server-sent events of every match: the live tables now, then every update."""
-    first = await run_in_threadpool(_hall, ctx.service, lang)
+    client, first = await open_stream(request, ctx, lambda: _hall(ctx.service, lang))
     return StreamingResponse(
-        ctx.hub.stream(HALL, lang, first),
+        ctx.hub.stream(HALL, lang, first, client=client),
         media_type="text/event-stream",
         headers=_SSE_HEADERS,
     )

@@ -7,7 +7,7 @@ from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
-from rotation61.web.api.deps import ERRORS, Lang, Organiser, Referee, Service
+from rotation61.web.api.deps import ERRORS, Lang, Organiser, PathId, Referee, Service
 from rotation61.web.core.model import MatchStatus
 from rotation61.web.presenters.boards import scoreboard_view
 from rotation61.web.presenters.matches import match_out, with_pin
@@ -42,13 +42,13 @@ async def import_match(service: Service, _user: Organiser, request: Request) -> 
 
 
 @router.get("/{match_id}", response_model=ScoreboardView, responses=ERRORS)
-def scoreboard(match_id: int, service: Service, lang: Lang) -> ScoreboardView:
+def scoreboard(match_id: PathId, service: Service, lang: Lang) -> ScoreboardView:
     """The public scoreboard of a match."""
     return scoreboard_view(*service.board(match_id), lang)
 
 
 @router.get("/{match_id}/export.json", responses=ERRORS)
-def export_json(match_id: int, service: Service, _ref: Referee) -> PlainTextResponse:
+def export_json(match_id: PathId, service: Service, _ref: Referee) -> PlainTextResponse:
     """The match record in the records layer's JSON (organiser or the match's referee)."""
     return PlainTextResponse(
         service.export_json(match_id),
@@ -58,7 +58,7 @@ def export_json(match_id: int, service: Service, _ref: Referee) -> PlainTextResp
 
 
 @router.get("/{match_id}/export.txt", responses=ERRORS)
-def export_text(match_id: int, service: Service, _ref: Referee) -> PlainTextResponse:
+def export_text(match_id: PathId, service: Service, _ref: Referee) -> PlainTextResponse:
     """The match record in the records layer's text notation (organiser or referee)."""
     return PlainTextResponse(
         service.export_text(match_id),

@@ -12,11 +12,14 @@ from rotation61.web.api.deps import (
     Csrf,
     Ctx,
     Lang,
+    PathId,
     console_access,
+    remember_device,
     set_referee_cookie,
 )
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError
+from rotation61.web.services.accounts import match_target
 
 router = APIRouter(include_in_schema=False)
 
@@ -53,7 +56,7 @@ def hall_page(request: Request, ctx: Ctx, lang: Lang) -> Response:
 
 
 @router.get("/matches/{match_id}/console")
-def console_page(match_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+def console_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The referee console, or the PIN form if this browser has no token for the match."""
     stored = ctx.service.get_match(match_id)
     if not console_access(request, ctx, stored):
@@ -63,7 +66,7 @@ def console_page(match_id: int, request: Request, ctx: Ctx, lang: Lang) -> Respo
 
 @router.post("/matches/{match_id}/console")
 def console_pin(
-    match_id: int,
+    match_id: PathId,
     request: Request,
     ctx: Ctx,
     accounts: Accounts,
@@ -80,18 +83,19 @@ def console_pin(
         )
     response = RedirectResponse(f"/matches/{match_id}/console", status_code=303)
     set_referee_cookie(response, ctx, match_id, token)
+    remember_device(request, response, ctx, match_target(match_id))
     return response
 
 
 @router.get("/matches/{match_id}/scoreboard")
-def scoreboard_page(match_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+def scoreboard_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The live scoreboard of a match, for a hall screen or a spectator."""
     stored = ctx.service.get_match(match_id)
     return render(request, ctx, "scoreboard.html", lang, match_id=match_id, stored=stored)
 
 
 @router.get("/matches/{match_id}/overlay")
-def overlay_page(match_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+def overlay_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The compact, transparent stream overlay of a match (an OBS browser source)."""
     stored = ctx.service.get_match(match_id)
     return render(request, ctx, "overlay.html", lang, match_id=match_id, stored=stored)

@@ -16,6 +16,7 @@ from rotation61.web.api.deps import (
     ERRORS,
     Ctx,
     Lang,
+    PathId,
     Play,
     PlaySeats,
 )
@@ -56,7 +57,7 @@ def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Respons
 
 
 @router.get("/play/{match_id}", include_in_schema=False)
-def game_page(match_id: int, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
+def game_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
     """A game's table (players hold a seat token; anyone else watches)."""
     game = play.game(match_id)
     return render(
@@ -65,14 +66,14 @@ def game_page(match_id: int, request: Request, ctx: Ctx, lang: Lang, play: Play)
 
 
 @router.get("/play/{match_id}/join", include_in_schema=False)
-def join_page(match_id: int, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
+def join_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
     """The invite link of an online game: the page claims seat B with the link's key."""
     game = play.game(match_id)
     return render(request, ctx, "play_join.html", lang, match_id=match_id, stored=game.stored)
 
 
 @router.get("/play/{match_id}/replay", include_in_schema=False)
-def replay_page(match_id: int, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
+def replay_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
     """A game's replay (the share link): every shot, with play, pause, step and speed."""
     game = play.game(match_id)
     return render(request, ctx, "play_replay.html", lang, match_id=match_id, stored=game.stored)
@@ -99,7 +100,7 @@ def create_game(body: PlayCreate, ctx: Ctx, play: Play) -> PlayCreated:
 
 
 @router.post("/api/play/{match_id}/join", response_model=PlayCreated, responses=ERRORS)
-def join_game(match_id: int, body: PlayJoinIn, ctx: Ctx, play: Play) -> PlayCreated:
+def join_game(match_id: PathId, body: PlayJoinIn, ctx: Ctx, play: Play) -> PlayCreated:
     """The second player of an online game takes seat B with the invite's key."""
     game = play.game(match_id)
     return _created(match_id, grant_invited(ctx.signer, game.stored, game.mode, body.key))
@@ -116,10 +117,11 @@ def _created(match_id: int, grant: SeatGrant) -> PlayCreated:
 
 
 @router.get("/api/play/{match_id}", response_model=PlayView, responses=ERRORS)
-def game_state(match_id: int, play: Play, lang: Lang) -> PlayView:
+def game_state(match_id: PathId, play: Play, lang: Lang) -> PlayView:
     """A game as it stands (public: spectators see it too)."""
+    game = play.game(match_id)  # 404 for a number that is not a game, before anything runs
     play.wake_computer(match_id)  # a game against the computer goes on after a restart
-    return _view(play, play.game(match_id), lang)
+    return _view(play, game, lang)
 
 
 def _view(play: PlayService, game: Game, lang: Language) -> PlayView:
@@ -128,7 +130,9 @@ def _view(play: PlayService, game: Game, lang: Language) -> PlayView:
 
 
 @router.post("/api/play/{match_id}/shots", response_model=ShotView, responses=ERRORS)
-def shoot(match_id: int, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang: Lang) -> ShotView:
+def shoot(
+    match_id: PathId, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang: Lang
+) -> ShotView:
     """Play a stroke: simulated by the engine, judged by the referee, stored, announced.
 
     Refused with nothing changed: a stroke out of range (422), not this player's turn
@@ -159,7 +163,7 @@ def shoot(match_id: int, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang:
 
 @router.post("/api/play/{match_id}/decisions", response_model=PlayView, responses=ERRORS)
 def decide(
-    match_id: int, body: PlayDecisionIn, play: Play, seats: PlaySeats, lang: Lang
+    match_id: PathId, body: PlayDecisionIn, play: Play, seats: PlaySeats, lang: Lang
 ) -> PlayView:
     """The incoming player's decision after a foul (an option offered by the referee)."""
     try:
@@ -175,14 +179,14 @@ def decide(
 
 @router.post("/api/play/{match_id}/concede", response_model=PlayView, responses=ERRORS)
 def concede(
-    match_id: int, body: PlayConcedeIn, play: Play, seats: PlaySeats, lang: Lang
+    match_id: PathId, body: PlayConcedeIn, play: Play, seats: PlaySeats, lang: Lang
 ) -> PlayView:
     """The player concedes the game (the token's seat; on a shared device, the player to act)."""
     return _view(play, play.concede(match_id, body.expected_seq, seats), lang)
 
 
 @router.get("/api/play/{match_id}/shots/{seq}", response_model=ShotView, responses=ERRORS)
-def shot(match_id: int, seq: int, play: Play, lang: Lang) -> ShotView:
+def shot(match_id: PathId, seq: PathId, play: Play, lang: Lang) -> ShotView:
     """A stored shot to animate (played again by the deterministic engine)."""
     start, stroke, result, segments = play.replay_shot(match_id, seq)
     game = play.game(match_id)
@@ -199,7 +203,7 @@ def shot(match_id: int, seq: int, play: Play, lang: Lang) -> ShotView:
 
 
 @router.get("/api/play/{match_id}/replay", response_model=list[int], responses=ERRORS)
-def replay(match_id: int, play: Play) -> list[int]:
+def replay(match_id: PathId, play: Play) -> list[int]:
     """The input numbers of a game's shots, in order (each one at ``shots/{seq}``)."""
     game = play.game(match_id)
     return [i + 1 for i, s in enumerate(game.log.steps()) if isinstance(s.step, ShotInput)]

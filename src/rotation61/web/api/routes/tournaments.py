@@ -25,9 +25,12 @@ from rotation61.web.api.deps import (
     Ctx,
     Lang,
     Organiser,
+    PathId,
     TableReporter,
     Tournaments,
+    open_stream,
     organiser,
+    remember_device,
     set_referee_cookie,
     set_table_cookie,
     table_access,
@@ -57,6 +60,7 @@ from rotation61.web.schemas import (
     WalkoverIn,
     WithdrawIn,
 )
+from rotation61.web.services.accounts import table_target
 from rotation61.web.services.tournaments import LiveEvent, TournamentService
 
 router = APIRouter(tags=["tournaments"])
@@ -88,7 +92,7 @@ async def create_tournament(
 
 
 @router.get("/api/tournaments/{event_id}", response_model=TournamentOut, responses=ERRORS)
-async def read_tournament(event_id: int, service: Tournaments) -> TournamentOut:
+async def read_tournament(event_id: PathId, service: Tournaments) -> TournamentOut:
     """An event: settings, entries, the draw, every match, the standings (public)."""
     return await run_in_threadpool(lambda: _out(service.event(event_id)))
 
@@ -100,7 +104,7 @@ async def read_tournament(event_id: int, service: Tournaments) -> TournamentOut:
     responses=ERRORS,
 )
 async def add_entry(
-    event_id: int, body: EntryIn, service: Tournaments, _org: Organiser
+    event_id: PathId, body: EntryIn, service: Tournaments, _org: Organiser
 ) -> TournamentOut:
     """Enter a player (``p<n>``); a name and club already entered is 409."""
 
@@ -124,7 +128,7 @@ async def add_entry(
     responses=ERRORS,
 )
 async def import_entries(
-    event_id: int,
+    event_id: PathId,
     service: Tournaments,
     _org: Organiser,
     text: Annotated[str, Body(media_type="text/csv")],
@@ -138,7 +142,7 @@ async def import_entries(
 
 @router.post("/api/tournaments/{event_id}/checkin", response_model=TournamentOut, responses=ERRORS)
 async def check_in(
-    event_id: int, body: CheckInIn, service: Tournaments, _org: Organiser
+    event_id: PathId, body: CheckInIn, service: Tournaments, _org: Organiser
 ) -> TournamentOut:
     """Check players in (or out)."""
     return await run_in_threadpool(
@@ -147,14 +151,14 @@ async def check_in(
 
 
 @router.post("/api/tournaments/{event_id}/no-shows", response_model=TournamentOut, responses=ERRORS)
-async def drop_no_shows(event_id: int, service: Tournaments, _org: Organiser) -> TournamentOut:
+async def drop_no_shows(event_id: PathId, service: Tournaments, _org: Organiser) -> TournamentOut:
     """Remove every player not checked in (before the draw)."""
     return await run_in_threadpool(lambda: _out(service.drop_no_shows(event_id)))
 
 
 @router.post("/api/tournaments/{event_id}/draw", response_model=TournamentOut, responses=ERRORS)
 async def make_draw(
-    event_id: int,
+    event_id: PathId,
     service: Tournaments,
     _org: Organiser,
     lang: Lang,
@@ -177,7 +181,7 @@ async def make_draw(
 
 
 @router.post("/api/tournaments/{event_id}/start", response_model=TournamentOut, responses=ERRORS)
-async def start(event_id: int, service: Tournaments, _org: Organiser) -> TournamentOut:
+async def start(event_id: PathId, service: Tournaments, _org: Organiser) -> TournamentOut:
     """Call the first matches to the tables; the queue then runs by itself."""
     return await run_in_threadpool(lambda: _out(service.start(event_id)))
 
@@ -188,7 +192,7 @@ async def start(event_id: int, service: Tournaments, _org: Organiser) -> Tournam
     responses=ERRORS,
 )
 async def correct_result(
-    event_id: int, match: str, body: ResultIn, service: Tournaments, _org: Organiser
+    event_id: PathId, match: str, body: ResultIn, service: Tournaments, _org: Organiser
 ) -> TournamentOut:
     """Enter or correct a result (refused, 409, once a later match depending on it started)."""
     return await run_in_threadpool(
@@ -202,7 +206,7 @@ async def correct_result(
     responses=ERRORS,
 )
 async def walkover(
-    event_id: int, match: str, body: WalkoverIn, service: Tournaments, _org: Organiser
+    event_id: PathId, match: str, body: WalkoverIn, service: Tournaments, _org: Organiser
 ) -> TournamentOut:
     """A no-show or a forfeit: the named player goes through."""
     return await run_in_threadpool(
@@ -212,14 +216,14 @@ async def walkover(
 
 @router.post("/api/tournaments/{event_id}/withdraw", response_model=TournamentOut, responses=ERRORS)
 async def withdraw(
-    event_id: int, body: WithdrawIn, service: Tournaments, _org: Organiser
+    event_id: PathId, body: WithdrawIn, service: Tournaments, _org: Organiser
 ) -> TournamentOut:
     """A player leaves the event."""
     return await run_in_threadpool(lambda: _out(service.withdraw(event_id, body.player)))
 
 
 @router.get("/api/tournaments/{event_id}/export.json", responses=ERRORS)
-async def export_json(event_id: int, service: Tournaments, _org: Organiser) -> Response:
+async def export_json(event_id: PathId, service: Tournaments, _org: Organiser) -> Response:
     """The whole event (``schemas/tournament.schema.json``)."""
     text = await run_in_threadpool(service.export_json, event_id)
     return Response(
@@ -230,7 +234,7 @@ async def export_json(event_id: int, service: Tournaments, _org: Organiser) -> R
 
 
 @router.get("/api/tournaments/{event_id}/standings.csv", responses=ERRORS)
-async def export_csv(event_id: int, service: Tournaments, _org: Organiser) -> Response:
+async def export_csv(event_id: PathId, service: Tournaments, _org: Organiser) -> Response:
     """The standings as CSV."""
     text = await run_in_threadpool(service.export_csv, event_id)
     return PlainTextResponse(
@@ -254,7 +258,7 @@ async def rotate_table_pin(table: int, service: Tournaments, _org: Organiser) ->
 
 
 @router.get("/api/tables/{table}", response_model=TableNowOut, responses=ERRORS)
-async def table_now(table: int, service: Tournaments) -> TableNowOut:
+async def table_now(table: PathId, service: Tournaments) -> TableNowOut:
     """What a table is playing now: the event, the match and its scorekeeper match."""
 
     def run() -> TableNowOut:
@@ -273,18 +277,21 @@ async def table_now(table: int, service: Tournaments) -> TableNowOut:
 
 
 @router.get("/api/tournaments/{event_id}/events")
-async def event_stream(event_id: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
+async def event_stream(
+    event_id: PathId, request: Request, ctx: Ctx, lang: Lang
+) -> StreamingResponse:
     """Server-sent events (``event: tournament``): the fragments now, then on each change."""
-    await run_in_threadpool(ctx.tournaments.event, event_id)  # 404 for an unknown event
+    # 404 for an unknown event
+    client, _ = await open_stream(request, ctx, lambda: ctx.tournaments.event(event_id))
     return StreamingResponse(
-        ctx.events.stream(f"event:{event_id}", lang),
+        ctx.events.stream(f"event:{event_id}", lang, client=client),
         media_type="text/event-stream",
         headers=_SSE_HEADERS,
     )
 
 
 @router.get("/api/tournaments/{event_id}/live", include_in_schema=False)
-async def event_live(event_id: int, ctx: Ctx, lang: Lang) -> Response:
+async def event_live(event_id: PathId, ctx: Ctx, lang: Lang) -> Response:
     """The whole live page as the spectators' stream stands (a screen that missed a change)."""
     await run_in_threadpool(ctx.tournaments.event, event_id)  # 404 for an unknown event
     frame = await ctx.events.snapshot(f"event:{event_id}", lang) or b"data: {}"
@@ -292,12 +299,16 @@ async def event_live(event_id: int, ctx: Ctx, lang: Lang) -> Response:
 
 
 @router.get("/api/tables/{table}/events")
-async def table_stream(table: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
+async def table_stream(table: PathId, request: Request, ctx: Ctx, lang: Lang) -> StreamingResponse:
     """Server-sent events (``event: table``): the scorekeeper match on the table, live."""
-    if await run_in_threadpool(ctx.tournaments.table_pin, table) is None:
-        raise MatchNotFoundError(f"no table {table}")
+
+    def known() -> None:
+        if ctx.tournaments.table_pin(table) is None:
+            raise MatchNotFoundError(f"no table {table}")
+
+    client, _ = await open_stream(request, ctx, known)
     return StreamingResponse(
-        ctx.events.stream(f"table:{table}", lang),
+        ctx.events.stream(f"table:{table}", lang, client=client),
         media_type="text/event-stream",
         headers=_SSE_HEADERS,
     )
@@ -305,7 +316,7 @@ async def table_stream(table: int, ctx: Ctx, lang: Lang) -> StreamingResponse:
 
 @router.post("/api/tables/{table}/result", response_model=TournamentOut, responses=ERRORS)
 async def table_result(
-    table: int,
+    table: PathId,
     ctx: Ctx,
     _reporter: TableReporter,
     event: Annotated[int, Body()],
@@ -342,7 +353,7 @@ async def desk_tournaments(request: Request, ctx: Ctx, lang: Lang) -> Response:
 
 
 @router.get("/desk/tournaments/{event_id}", include_in_schema=False)
-async def desk_tournament(event_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def desk_tournament(event_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """One event's desk: entries, check-in, draw, start, results, table PINs, export."""
     try:
         await organiser(request, ctx)
@@ -366,14 +377,14 @@ async def desk_tournament(event_id: int, request: Request, ctx: Ctx, lang: Lang)
 
 
 @router.get("/events/{event_id}", include_in_schema=False)
-async def event_page(event_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def event_page(event_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The public event page: the bracket (SVG) or the rounds, and the standings; live."""
     live = await run_in_threadpool(ctx.tournaments.event, event_id)
     return render(request, ctx, "tournament.html", lang, live=live, parts=event_parts(live, lang))
 
 
 @router.get("/events/{event_id}/standings", include_in_schema=False)
-async def standings_page(event_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def standings_page(event_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """Every line of the standings, with the tie-breaks."""
     live = await run_in_threadpool(ctx.tournaments.event, event_id)
     return render(
@@ -382,7 +393,7 @@ async def standings_page(event_id: int, request: Request, ctx: Ctx, lang: Lang) 
 
 
 @router.get("/events/{event_id}/board", include_in_schema=False)
-async def board_page(event_id: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def board_page(event_id: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The hall board of an event: each table's match now, the matches up next; live."""
     live = await run_in_threadpool(ctx.tournaments.event, event_id)
     return render(
@@ -401,7 +412,7 @@ def _table_page(
 
 
 @router.get("/tables/{table}/console", include_in_schema=False)
-async def table_console(table: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def table_console(table: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The table's console: the PIN form, then the match the queue called to this table."""
     pin, allowed, match_id = await run_in_threadpool(
         _table_page, ctx.tournaments, request, ctx, table
@@ -422,7 +433,7 @@ async def table_console(table: int, request: Request, ctx: Ctx, lang: Lang) -> R
 
 @router.post("/tables/{table}/console", include_in_schema=False)
 async def table_pin(
-    table: int,
+    table: PathId,
     request: Request,
     ctx: Ctx,
     accounts: Accounts,
@@ -440,6 +451,7 @@ async def table_pin(
         )
     response = RedirectResponse(f"/tables/{table}/console", status_code=303)
     set_table_cookie(response, ctx, table, token)
+    remember_device(request, response, ctx, table_target(table))
     return response
 
 
@@ -454,12 +466,12 @@ async def _follow(table: int, request: Request, ctx: Ctx, lang: Lang, page: str)
 
 
 @router.get("/tables/{table}/scoreboard", include_in_schema=False)
-async def table_scoreboard(table: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def table_scoreboard(table: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The scoreboard of whatever match is on the table (it follows the next one)."""
     return await _follow(table, request, ctx, lang, "scoreboard.html")
 
 
 @router.get("/tables/{table}/overlay", include_in_schema=False)
-async def table_overlay(table: int, request: Request, ctx: Ctx, lang: Lang) -> Response:
+async def table_overlay(table: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The stream overlay of whatever match is on the table (the TV table's follows it)."""
     return await _follow(table, request, ctx, lang, "overlay.html")
