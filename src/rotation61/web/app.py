@@ -64,7 +64,7 @@ from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.matches import MatchService
-from rotation61.web.services.play import PlayService
+from rotation61.web.services.play import GameExpiry, PlayService
 from rotation61.web.services.tournaments import ResultFeed, TournamentService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
@@ -137,7 +137,14 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         tournaments=tournament_service,
         events=events.hub,
         listener=listener,
-        play=PlayService(service, SqlStrokes(engine), computer=AiComputer()),
+        play=PlayService(
+            service,
+            SqlStrokes(engine),
+            computer=AiComputer(),
+            expiry=GameExpiry(
+                idle_s=settings.game_idle_hours * 3600, finished_s=settings.game_keep_hours * 3600
+            ),
+        ),
         event_listener=(
             PostgresListener(
                 _conninfo(settings.database_url),

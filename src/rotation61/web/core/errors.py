@@ -31,6 +31,7 @@ __all__ = [
     "DuplicateFormError",
     "EntriesClosedError",
     "MatchFinalError",
+    "MatchInEventError",
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
@@ -107,6 +108,12 @@ class MatchFinalError(WebError):
 
     A change goes through the event's correction on the desk (audited).
     """
+
+    status = 409
+
+
+class MatchInEventError(WebError):
+    """The match was called by an event: it is removed through the event, not on its own."""
 
     status = 409
 

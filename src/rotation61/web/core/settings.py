@@ -7,7 +7,13 @@ rules on Linux). ``ROTATION61_ORGANISER_PASSWORD`` sets the desk password of the
 body (an imported record included; default 2 MB). ``ROTATION61_CLIENT_LIMIT`` and
 ``ROTATION61_PIN_LIMIT`` set the lockouts as ``FAILURES/SECONDS``: the wrong passwords and
 PINs one client address may enter (default ``30/900``), and the wrong PINs one client
-may enter for one match (default ``10/600``).
+may enter for one match (default ``10/600``). ``ROTATION61_GAME_IDLE_HOURS`` and
+``ROTATION61_GAME_KEEP_HOURS`` set when browser games expire: a game with no input for
+that many hours is removed (default 24), a finished one after the second age (default
+168, a week). ``ROTATION61_PLAY_CREATE_LIMIT`` and ``ROTATION61_PLAY_STROKE_LIMIT`` set
+the play page's rate limits as ``REQUESTS/SECONDS``: the games one client may create
+(default ``20/600``) and the strokes one client, and one seat token, may play (default
+``60/60``).
 """
 
 from __future__ import annotations
@@ -26,16 +32,25 @@ __all__ = [
     "CLIENT_LIMIT_ENV",
     "DATABASE_URL_ENV",
     "DEFAULT_CLIENT_LIMIT",
+    "DEFAULT_GAME_IDLE_HOURS",
+    "DEFAULT_GAME_KEEP_HOURS",
     "DEFAULT_MAX_UPLOAD_BYTES",
     "DEFAULT_PIN_LIMIT",
+    "DEFAULT_PLAY_CREATE_LIMIT",
+    "DEFAULT_PLAY_STROKE_LIMIT",
+    "GAME_IDLE_HOURS_ENV",
+    "GAME_KEEP_HOURS_ENV",
     "MAX_UPLOAD_BYTES_ENV",
     "ORGANISER_PASSWORD_ENV",
     "PIN_LIMIT_ENV",
+    "PLAY_CREATE_LIMIT_ENV",
+    "PLAY_STROKE_LIMIT_ENV",
     "SECURE_COOKIES_ENV",
     "Limit",
     "Settings",
     "default_database_url",
     "normalise_database_url",
+    "parse_hours",
     "parse_limit",
     "parse_upload_limit",
 ]
@@ -46,6 +61,14 @@ MAX_UPLOAD_BYTES_ENV: Final = "ROTATION61_MAX_UPLOAD_BYTES"
 SECURE_COOKIES_ENV: Final = "ROTATION61_SECURE_COOKIES"
 CLIENT_LIMIT_ENV: Final = "ROTATION61_CLIENT_LIMIT"
 PIN_LIMIT_ENV: Final = "ROTATION61_PIN_LIMIT"
+GAME_IDLE_HOURS_ENV: Final = "ROTATION61_GAME_IDLE_HOURS"
+GAME_KEEP_HOURS_ENV: Final = "ROTATION61_GAME_KEEP_HOURS"
+PLAY_CREATE_LIMIT_ENV: Final = "ROTATION61_PLAY_CREATE_LIMIT"
+PLAY_STROKE_LIMIT_ENV: Final = "ROTATION61_PLAY_STROKE_LIMIT"
+DEFAULT_GAME_IDLE_HOURS: Final = 24.0
+"""A browser game with no input for this long is removed."""
+DEFAULT_GAME_KEEP_HOURS: Final = 7 * 24.0
+"""A finished browser game is removed this long after its last input."""
 DEFAULT_MAX_UPLOAD_BYTES: Final = 2 * 1024 * 1024
 _LANGUAGE_ENV: Final = "ROTATION61_LANGUAGE"
 
@@ -89,6 +112,28 @@ DEFAULT_CLIENT_LIMIT: Final = Limit(failures=30, window_s=15 * 60)
 """Wrong passwords and PINs of one client address, whatever it tried."""
 DEFAULT_PIN_LIMIT: Final = Limit(failures=10, window_s=10 * 60)
 """Wrong PINs of one client address for one match."""
+DEFAULT_PLAY_CREATE_LIMIT: Final = Limit(failures=20, window_s=10 * 60)
+"""Browser games one client address may create (a rate limit, not a lockout)."""
+DEFAULT_PLAY_STROKE_LIMIT: Final = Limit(failures=60, window_s=60)
+"""Strokes one client address, and one seat token, may play (a rate limit)."""
+
+
+def parse_hours(text: str, *, name: str) -> float:
+    """A positive number of hours from text.
+
+    >>> parse_hours("1.5", name="--game-idle-hours")
+    1.5
+
+    Raises:
+        ValueError: not a positive, finite number (the message names ``name``).
+    """
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = float("nan")
+    if not 0 < hours < float("inf"):
+        raise ValueError(f"{name}={text!r}: expected a positive number of hours")
+    return hours
 
 
 def parse_limit(text: str, *, name: str = "lockout") -> Limit:
@@ -146,6 +191,10 @@ class Settings:
         max_upload_bytes: the largest request body accepted (413 beyond).
         client_limit: the wrong passwords and PINs one client address may enter.
         pin_limit: the wrong PINs one client address may enter for one match.
+        game_idle_hours: a browser game with no input for this long is removed.
+        game_keep_hours: a finished browser game is removed this long after its last input.
+        play_create_limit: the browser games one client address may create.
+        play_stroke_limit: the strokes one client address, and one seat token, may play.
     """
 
     database_url: str = dataclasses.field(default_factory=default_database_url)
@@ -155,6 +204,10 @@ class Settings:
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
     client_limit: Limit = DEFAULT_CLIENT_LIMIT
     pin_limit: Limit = DEFAULT_PIN_LIMIT
+    game_idle_hours: float = DEFAULT_GAME_IDLE_HOURS
+    game_keep_hours: float = DEFAULT_GAME_KEEP_HOURS
+    play_create_limit: Limit = DEFAULT_PLAY_CREATE_LIMIT
+    play_stroke_limit: Limit = DEFAULT_PLAY_STROKE_LIMIT
 
     @property
     def is_postgres(self) -> bool:
@@ -166,8 +219,9 @@ class Settings:
         """Settings from the environment (``ROTATION61_*`` variables).
 
         Raises:
-            ValueError: an upload limit that is not a positive number of bytes, or a
-                lockout that is not ``FAILURES/SECONDS``.
+            ValueError: an upload limit that is not a positive number of bytes, a
+                lockout or rate limit that is not ``COUNT/SECONDS``, an age that is not
+                a positive number of hours.
         """
         source = os.environ if env is None else env
         url = source.get(DATABASE_URL_ENV) or default_database_url()
@@ -185,5 +239,21 @@ class Settings:
             ),
             pin_limit=parse_limit(
                 source.get(PIN_LIMIT_ENV) or str(DEFAULT_PIN_LIMIT), name=PIN_LIMIT_ENV
+            ),
+            game_idle_hours=parse_hours(
+                source.get(GAME_IDLE_HOURS_ENV) or str(DEFAULT_GAME_IDLE_HOURS),
+                name=GAME_IDLE_HOURS_ENV,
+            ),
+            game_keep_hours=parse_hours(
+                source.get(GAME_KEEP_HOURS_ENV) or str(DEFAULT_GAME_KEEP_HOURS),
+                name=GAME_KEEP_HOURS_ENV,
+            ),
+            play_create_limit=parse_limit(
+                source.get(PLAY_CREATE_LIMIT_ENV) or str(DEFAULT_PLAY_CREATE_LIMIT),
+                name=PLAY_CREATE_LIMIT_ENV,
+            ),
+            play_stroke_limit=parse_limit(
+                source.get(PLAY_STROKE_LIMIT_ENV) or str(DEFAULT_PLAY_STROKE_LIMIT),
+                name=PLAY_STROKE_LIMIT_ENV,
             ),
         )

@@ -29,7 +29,7 @@ from rotation61.sim import (
 )
 from rotation61.sim import check_stroke as check_sim_stroke
 from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.model import StoredMatch
+from rotation61.web.core.model import GAME_TAG, StoredMatch
 
 __all__ = [
     "GAME_TAG",
@@ -49,8 +49,6 @@ __all__ = [
     "table_after",
 ]
 
-GAME_TAG: Final = "Game"
-"""The header tag that makes a match a browser game; its value is the :class:`GameMode`."""
 LEVEL_TAG: Final = "Level"
 """The header tag with the computer's level (1-10), in games against the computer."""
 MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)

@@ -16,15 +16,20 @@ by the match number and the rack number, so it too is the same after a restart.
 
 The computer's seam is :class:`ComputerPlayer`: given the game, a stroke (with the
 cue-ball placement when in hand) or a decision, with a reason to show.
+
+Games are guests of the venue: they are listed on their own (:meth:`PlayService.lobby`),
+never with the hall's matches, and abandoned ones expire (:class:`GameExpiry`), swept
+when a game is created.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
@@ -54,7 +59,7 @@ from rotation61.sim import (
 )
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
+from rotation61.web.core.model import TABLE_SIZE_TAG, MatchStatus, StoredMatch
 from rotation61.web.services.game import (
     GAME_TAG,
     LEVEL_TAG,
@@ -71,12 +76,29 @@ from rotation61.web.services.game import (
 )
 from rotation61.web.services.matches import MatchService, clean_names
 
-__all__ = ["PlayService"]
+__all__ = ["GameExpiry", "PlayService"]
 
 _log = logging.getLogger(__name__)
 _CACHE_SIZE: Final = 256
 _SHOT_CACHE_SIZE: Final = 128
 _ShotData = tuple[dict[Ball, Point], Stroke, SimResult, dict[Ball, list[list[float]]]]
+LOBBY_SIZE: Final = 50
+"""The most games the lobby lists (the newest live ones)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GameExpiry:
+    """When abandoned browser games are removed.
+
+    Attributes:
+        idle_s: a game with no input for this many seconds is removed.
+        finished_s: a finished game is removed this many seconds after its last input.
+        sweep_every_s: the sweep runs at a game's creation, at most this often.
+    """
+
+    idle_s: float = 24 * 3600.0
+    finished_s: float = 7 * 24 * 3600.0
+    sweep_every_s: float = 60.0
 
 
 class PlayService:
@@ -86,6 +108,8 @@ class PlayService:
         matches: the match service (storage, memory of the logs, the live updates).
         strokes: where the strokes are stored.
         computer: the computer player, if one is installed.
+        expiry: when abandoned games are removed.
+        monotonic: the clock of the sweep's pace (seconds).
     """
 
     def __init__(
@@ -93,10 +117,16 @@ class PlayService:
         matches: MatchService,
         strokes: StrokeStore,
         computer: ComputerPlayer | None = None,
+        *,
+        expiry: GameExpiry | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self._matches = matches
         self._strokes = strokes
         self.computer = computer
+        self.expiry = expiry or GameExpiry()
+        self._monotonic = monotonic
+        self._swept_at: float | None = None
         self._tables: OrderedDict[int, tuple[int, dict[Ball, Point], dict[int, Stroke]]] = (
             OrderedDict()
         )
@@ -148,7 +178,44 @@ class PlayService:
         header = MatchHeader.of(
             players=clean_names(players), race_to=race_to, rules=rules, tags=tags
         )
+        self.sweep()
         return self._matches.create_match(header)
+
+    def sweep(self, *, force: bool = False) -> list[int]:
+        """Remove the abandoned games (see :class:`GameExpiry`), at most once a pace.
+
+        Returns:
+            The numbers of the games removed.
+        """
+        now = self._monotonic()
+        with self._lock:
+            due = (
+                force or self._swept_at is None or now - self._swept_at >= self.expiry.sweep_every_s
+            )
+            if due:
+                self._swept_at = now
+        if not due:
+            return []
+        ids = self._matches.expire_games(
+            idle_s=self.expiry.idle_s, finished_s=self.expiry.finished_s
+        )
+        for match_id in ids:
+            self.forget(match_id)
+        return ids
+
+    def forget(self, match_id: int) -> None:
+        """Drop a removed game from memory."""
+        self._matches.forget(match_id)
+        with self._lock:
+            self._tables.pop(match_id, None)
+            self._notes.pop(match_id, None)
+            self._locks.pop(match_id, None)
+            for key in [k for k in self._shots if k[0] == match_id]:
+                del self._shots[key]
+
+    def lobby(self, limit: int = LOBBY_SIZE) -> list[StoredMatch]:
+        """The live games to watch, newest first (at most ``limit``; their score stored)."""
+        return self._matches.list_matches(MatchStatus.LIVE, games=True, limit=limit)
 
     def mode_of(self, stored: StoredMatch) -> GameMode:
         """The mode of a game.

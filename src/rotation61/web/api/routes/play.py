@@ -45,7 +45,7 @@ router = APIRouter(tags=["play"])
 
 @router.get("/play", include_in_schema=False)
 def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
-    """The new-game form."""
+    """The lobby: the new-game form and the live games to watch (never the hall's)."""
     return render(
         request,
         ctx,
@@ -53,6 +53,8 @@ def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Respons
         lang,
         computer=play.computer is not None,
         presets=sorted(PRESETS),
+        games=play.lobby(),
+        idle_hours=f"{ctx.settings.game_idle_hours:g}",
     )
 
 
