@@ -111,6 +111,15 @@ def _hours(name: str) -> Callable[[str], str]:
     return parse
 
 
+def _pool(text: str) -> str:
+    from rotation61.web.core.settings import parse_pool
+
+    try:
+        return "{}/{}".format(*parse_pool(text, name="--play-pool"))
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``rotation61 serve`` to a parser.
 
@@ -195,6 +204,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rate limit: strokes one client address, and one seat token, may play in a "
         "window (default: $ROTATION61_PLAY_STROKE_LIMIT, else 60/60)",
     )
+    parser.add_argument(
+        "--play-pool",
+        type=_pool,
+        default=None,
+        metavar="PROCESSES/QUEUE",
+        help="processes that simulate strokes and think for the computer, per worker, and "
+        "the jobs that may wait; more get 503 (default: $ROTATION61_PLAY_POOL, else 1/4)",
+    )
     parser.add_argument("--certfile", type=Path, default=None, help="serve HTTPS: certificate")
     parser.add_argument("--keyfile", type=Path, default=None, help="serve HTTPS: private key")
     parser.add_argument(
@@ -238,12 +255,14 @@ def run(args: argparse.Namespace) -> int:
             ORGANISER_PASSWORD_ENV,
             PIN_LIMIT_ENV,
             PLAY_CREATE_LIMIT_ENV,
+            PLAY_POOL_ENV,
             PLAY_STROKE_LIMIT_ENV,
             SECURE_COOKIES_ENV,
             default_database_url,
             normalise_database_url,
             parse_hours,
             parse_limit,
+            parse_pool,
         )
     except ImportError as err:
         print(f"rotation61: error: the web app needs the [web] extra ({err.name} is missing)")
@@ -261,6 +280,7 @@ def run(args: argparse.Namespace) -> int:
         PLAY_STROKE_LIMIT_ENV: parse_limit,
         GAME_IDLE_HOURS_ENV: parse_hours,
         GAME_KEEP_HOURS_ENV: parse_hours,
+        PLAY_POOL_ENV: parse_pool,
     }
     for env, check in checks.items():
         if os.environ.get(env):
@@ -299,6 +319,7 @@ def run(args: argparse.Namespace) -> int:
         (GAME_KEEP_HOURS_ENV, args.game_keep_hours),
         (PLAY_CREATE_LIMIT_ENV, args.play_create_limit),
         (PLAY_STROKE_LIMIT_ENV, args.play_stroke_limit),
+        (PLAY_POOL_ENV, args.play_pool),
     ):
         if value is not None:
             os.environ[env] = value

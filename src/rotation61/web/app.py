@@ -49,7 +49,8 @@ from rotation61.web.api.routes import (
 )
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import create_db_engine, migrate
-from rotation61.web.core.errors import WebError, status_for
+from rotation61.web.core.errors import RateLimitedError, ServerBusyError, WebError, status_for
+from rotation61.web.core.ratelimit import RateLimiter
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
@@ -63,6 +64,7 @@ from rotation61.web.presenters.tournaments import (
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.computer import AiComputer
+from rotation61.web.services.engine_pool import EnginePool
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import GameExpiry, PlayService
 from rotation61.web.services.tournaments import ResultFeed, TournamentService
@@ -144,7 +146,10 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
             expiry=GameExpiry(
                 idle_s=settings.game_idle_hours * 3600, finished_s=settings.game_keep_hours * 3600
             ),
+            pool=EnginePool(processes=settings.play_pool[0], queue=settings.play_pool[1]),
         ),
+        create_limits=RateLimiter(settings.play_create_limit, "new games"),
+        stroke_limits=RateLimiter(settings.play_stroke_limit, "strokes"),
         event_listener=(
             PostgresListener(
                 _conninfo(settings.database_url),
@@ -314,6 +319,8 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
                     await listener.stop()
             await ctx.hub.close()
             await ctx.events.close()
+            if ctx.play is not None:
+                await asyncio.to_thread(ctx.play.pool.close)
             engine.dispose()
 
     app = FastAPI(
@@ -331,7 +338,10 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     @app.exception_handler(Rotation61Error)
     async def _domain_error(request: Request, err: Exception) -> Response:
         worded = worded_refusal(err, request_language(request, ctx))
-        return _error_response(request, status_for(err), type(err).__name__, worded or str(err))
+        response = _error_response(request, status_for(err), type(err).__name__, worded or str(err))
+        if isinstance(err, RateLimitedError | ServerBusyError):
+            response.headers["Retry-After"] = str(err.retry_after)
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, err: StarletteHTTPException) -> Response:

@@ -35,7 +35,9 @@ __all__ = [
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
+    "RateLimitedError",
     "SeedsRefusedError",
+    "ServerBusyError",
     "StaleInputError",
     "TooManyAttemptsError",
     "TournamentNotFoundError",
@@ -140,6 +142,34 @@ class TooManyAttemptsError(WebError):
     """Too many wrong PINs or passwords in a short time."""
 
     status = 429
+
+
+class RateLimitedError(WebError):
+    """A client made too many requests of a kind lately (a rate limit, not a lockout).
+
+    Attributes:
+        retry_after: whole seconds until the next request is allowed (``Retry-After``).
+    """
+
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ServerBusyError(WebError):
+    """The pool that simulates strokes and thinks for the computer is full.
+
+    Attributes:
+        retry_after: whole seconds after which to try again (``Retry-After``).
+    """
+
+    status = 503
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 _DOMAIN_STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (

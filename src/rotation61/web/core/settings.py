@@ -13,7 +13,9 @@ that many hours is removed (default 24), a finished one after the second age (de
 168, a week). ``ROTATION61_PLAY_CREATE_LIMIT`` and ``ROTATION61_PLAY_STROKE_LIMIT`` set
 the play page's rate limits as ``REQUESTS/SECONDS``: the games one client may create
 (default ``20/600``) and the strokes one client, and one seat token, may play (default
-``60/60``).
+``60/60``). ``ROTATION61_PLAY_POOL`` sizes the pool that simulates strokes and thinks
+for the computer as ``PROCESSES/QUEUE`` (default ``1/4``; ``0/N`` runs them in the
+server's threads).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ __all__ = [
     "DEFAULT_MAX_UPLOAD_BYTES",
     "DEFAULT_PIN_LIMIT",
     "DEFAULT_PLAY_CREATE_LIMIT",
+    "DEFAULT_PLAY_POOL",
     "DEFAULT_PLAY_STROKE_LIMIT",
     "GAME_IDLE_HOURS_ENV",
     "GAME_KEEP_HOURS_ENV",
@@ -44,6 +47,7 @@ __all__ = [
     "ORGANISER_PASSWORD_ENV",
     "PIN_LIMIT_ENV",
     "PLAY_CREATE_LIMIT_ENV",
+    "PLAY_POOL_ENV",
     "PLAY_STROKE_LIMIT_ENV",
     "SECURE_COOKIES_ENV",
     "Limit",
@@ -52,6 +56,7 @@ __all__ = [
     "normalise_database_url",
     "parse_hours",
     "parse_limit",
+    "parse_pool",
     "parse_upload_limit",
 ]
 
@@ -65,6 +70,9 @@ GAME_IDLE_HOURS_ENV: Final = "ROTATION61_GAME_IDLE_HOURS"
 GAME_KEEP_HOURS_ENV: Final = "ROTATION61_GAME_KEEP_HOURS"
 PLAY_CREATE_LIMIT_ENV: Final = "ROTATION61_PLAY_CREATE_LIMIT"
 PLAY_STROKE_LIMIT_ENV: Final = "ROTATION61_PLAY_STROKE_LIMIT"
+PLAY_POOL_ENV: Final = "ROTATION61_PLAY_POOL"
+DEFAULT_PLAY_POOL: Final = (1, 4)
+"""One process for the physics and the computer (per server worker), four jobs waiting."""
 DEFAULT_GAME_IDLE_HOURS: Final = 24.0
 """A browser game with no input for this long is removed."""
 DEFAULT_GAME_KEEP_HOURS: Final = 7 * 24.0
@@ -116,6 +124,25 @@ DEFAULT_PLAY_CREATE_LIMIT: Final = Limit(failures=20, window_s=10 * 60)
 """Browser games one client address may create (a rate limit, not a lockout)."""
 DEFAULT_PLAY_STROKE_LIMIT: Final = Limit(failures=60, window_s=60)
 """Strokes one client address, and one seat token, may play (a rate limit)."""
+
+
+def parse_pool(text: str, *, name: str = PLAY_POOL_ENV) -> tuple[int, int]:
+    """The engine pool's ``PROCESSES/QUEUE`` from text.
+
+    >>> parse_pool("2/8")
+    (2, 8)
+
+    Raises:
+        ValueError: not two whole numbers (0..64) with room for one job (the message
+            names ``name``).
+    """
+    processes, slash, queue = text.strip().partition("/")
+    if not (slash and processes.strip().isdigit() and queue.strip().isdigit()):
+        raise ValueError(f"{name}={text!r}: expected PROCESSES/QUEUE, e.g. 1/4")
+    pool = int(processes), int(queue)
+    if pool[0] > 64 or pool[1] > 1024 or sum(pool) < 1:
+        raise ValueError(f"{name}={text!r}: expected 0..64 processes, 0..1024 waiting, 1 in all")
+    return pool
 
 
 def parse_hours(text: str, *, name: str) -> float:
@@ -195,6 +222,7 @@ class Settings:
         game_keep_hours: a finished browser game is removed this long after its last input.
         play_create_limit: the browser games one client address may create.
         play_stroke_limit: the strokes one client address, and one seat token, may play.
+        play_pool: the engine pool's processes and waiting jobs (per server worker).
     """
 
     database_url: str = dataclasses.field(default_factory=default_database_url)
@@ -208,6 +236,7 @@ class Settings:
     game_keep_hours: float = DEFAULT_GAME_KEEP_HOURS
     play_create_limit: Limit = DEFAULT_PLAY_CREATE_LIMIT
     play_stroke_limit: Limit = DEFAULT_PLAY_STROKE_LIMIT
+    play_pool: tuple[int, int] = DEFAULT_PLAY_POOL
 
     @property
     def is_postgres(self) -> bool:
@@ -256,4 +285,5 @@ class Settings:
                 source.get(PLAY_STROKE_LIMIT_ENV) or str(DEFAULT_PLAY_STROKE_LIMIT),
                 name=PLAY_STROKE_LIMIT_ENV,
             ),
+            play_pool=parse_pool(source.get(PLAY_POOL_ENV) or "{}/{}".format(*DEFAULT_PLAY_POOL)),
         )

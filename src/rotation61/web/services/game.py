@@ -44,6 +44,7 @@ __all__ = [
     "check_stroke",
     "fresh_rack",
     "game_racks",
+    "simulate_shot",
     "stroke_from_dict",
     "stroke_to_dict",
     "table_after",
@@ -162,6 +163,17 @@ def check_stroke(stroke: Stroke) -> Stroke:
         return check_sim_stroke(stroke)
     except StrokeOutOfRangeError as err:
         raise OutOfRangeError(str(err)) from err
+
+
+def simulate_shot(
+    start: Mapping[Ball, Point], stroke: Stroke, spec: TableSpec
+) -> tuple[SimResult, dict[Ball, list[list[float]]]]:
+    """A stroke from ``start`` on the engine, and its segments to animate.
+
+    A function of values only, so that the engine pool can run it in another process.
+    """
+    result = simulate(dict(start), stroke, table=SimTable.from_spec(spec), trajectory=True)
+    return result, ball_segments(result)
 
 
 def game_racks(match_id: int) -> SeededRacks:

@@ -58,8 +58,9 @@ from rotation61.sim import (
     simulate,
 )
 from rotation61.web.adapters.play import StrokeStore
-from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.errors import OutOfRangeError, ServerBusyError
 from rotation61.web.core.model import TABLE_SIZE_TAG, MatchStatus, StoredMatch
+from rotation61.web.services.engine_pool import EnginePool
 from rotation61.web.services.game import (
     GAME_TAG,
     LEVEL_TAG,
@@ -67,9 +68,9 @@ from rotation61.web.services.game import (
     Game,
     GameMode,
     Played,
-    ball_segments,
     check_stroke,
     game_racks,
+    simulate_shot,
     stroke_from_dict,
     stroke_to_dict,
     table_after,
@@ -110,6 +111,8 @@ class PlayService:
         computer: the computer player, if one is installed.
         expiry: when abandoned games are removed.
         monotonic: the clock of the sweep's pace (seconds).
+        pool: where the strokes are simulated and the computer thinks (by default in
+            the calling thread, at most 4 at a time).
     """
 
     def __init__(
@@ -120,7 +123,9 @@ class PlayService:
         *,
         expiry: GameExpiry | None = None,
         monotonic: Callable[[], float] = time.monotonic,
+        pool: EnginePool | None = None,
     ) -> None:
+        self.pool = pool or EnginePool(processes=0, queue=3)
         self._matches = matches
         self._strokes = strokes
         self.computer = computer
@@ -140,12 +145,15 @@ class PlayService:
         """Seconds the computer took for each move (for the load bench)."""
 
     def warm_up(self) -> None:
-        """Load (or compile, the first time on a machine) the engine's kernels."""
+        """Load (or compile, the first time on a machine) the engine's kernels.
+
+        Here and in the pool's processes (started now, not at the first stroke).
+        """
         spec = get_table("9ft")
         layout = {CUE_BALL: Point(20.0, 25.0), 1: spec.foot_spot}
-        simulate(
-            layout, Stroke(speed=1.0, phi=0.0), table=SimTable.from_spec(spec), trajectory=True
-        )
+        stroke = Stroke(speed=1.0, phi=0.0)
+        simulate(layout, stroke, table=SimTable.from_spec(spec), trajectory=True)
+        self.pool.run("warm-up", simulate_shot, layout, stroke, spec, wait=True)
 
     # --- Setup ---------------------------------------------------------------------------
 
@@ -331,7 +339,7 @@ class PlayService:
             elif placement is not None:
                 raise IllegalActionError("the cue ball is not in hand: it cannot be placed")
             start = dict(sorted(layout.items()))
-            result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
+            result, segments = self.pool.run("a stroke", simulate_shot, start, stroke, game.spec)
             item = ShotInput(shot=result.shot, placement=placement, positions=tuple(start.items()))
             seq = expected_seq + 1
             # the stroke is stored with its input, in one transaction conditional on
@@ -349,7 +357,6 @@ class PlayService:
                 game.spec, log.steps()[-1], start, game_racks(match_id), rest=result.layout
             )
             self._keep(match_id, log.length, after, strokes)
-            segments = ball_segments(result)
             self._remember_shot(match_id, seq, (start, stroke, result, segments))
             return Played(
                 game=self._game(stored, log),
@@ -399,6 +406,8 @@ class PlayService:
     def _computer_turns(self, match_id: int) -> None:
         try:
             self.computer_turns(match_id)
+        except ServerBusyError:  # the next read of the game wakes it again
+            _log.warning("the computer waits in game %s: the engine pool is full", match_id)
         except Exception:  # a background thread: say it, the next read wakes it again
             _log.exception("the computer could not play in game %s", match_id)
         finally:
@@ -416,7 +425,7 @@ class PlayService:
             if computer is None or seat is None or game.to_act is not seat:
                 break
             started = time.perf_counter()
-            move = computer.move(game, game.level or 1)
+            move = self.pool.run("the computer's move", computer.move, game, game.level or 1)
             self.think_times.append(time.perf_counter() - started)
             seq = game.log.length
             if move.option is not None:
@@ -495,8 +504,8 @@ class PlayService:
         if stroke is None:
             raise OutOfRangeError(f"shot {seq} of game {match_id} has no stored stroke")
         start = dict(item.positions)
-        result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
-        data = (start, stroke, result, ball_segments(result))
+        result, segments = self.pool.run("a replay", simulate_shot, start, stroke, game.spec)
+        data = (start, stroke, result, segments)
         self._remember_shot(match_id, seq, data)
         return data
 

@@ -17,7 +17,9 @@ from rotation61.web.api.deps import (
     Ctx,
     Lang,
     Play,
+    PlayCreateQuota,
     PlaySeats,
+    PlayStrokeQuota,
     play_invite_key,
     play_token,
 )
@@ -85,8 +87,11 @@ def replay_page(match_id: int, request: Request, ctx: Ctx, lang: Lang, play: Pla
 
 
 @router.post("/api/play", status_code=201, response_model=PlayCreated, responses=ERRORS)
-def create_game(body: PlayCreate, ctx: Ctx, play: Play) -> PlayCreated:
-    """Start a game; the response carries this device's seat token (and the invite)."""
+def create_game(_quota: PlayCreateQuota, body: PlayCreate, ctx: Ctx, play: Play) -> PlayCreated:
+    """Start a game; the response carries this device's seat token (and the invite).
+
+    Rate-limited per client address (429 with ``Retry-After`` beyond the limit).
+    """
     mode = GameMode(body.mode)
     if mode is GameMode.COMPUTER and play.computer is None:
         raise IllegalActionError("no computer player is installed on this server")
@@ -144,12 +149,20 @@ def _view(play: PlayService, game: Game, lang: Language) -> PlayView:
 
 
 @router.post("/api/play/{match_id}/shots", response_model=ShotView, responses=ERRORS)
-def shoot(match_id: int, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang: Lang) -> ShotView:
+def shoot(
+    match_id: int,
+    _quota: PlayStrokeQuota,
+    body: PlayStrokeIn,
+    play: Play,
+    seats: PlaySeats,
+    lang: Lang,
+) -> ShotView:
     """Play a stroke: simulated by the engine, judged by the referee, stored, announced.
 
     Refused with nothing changed: a stroke out of range (422), not this player's turn
     or a decision awaited (409), a placement outside the kitchen or on a ball (422), a
-    stale screen (409).
+    stale screen (409), too many strokes from this client or seat token lately (429,
+    with ``Retry-After``).
     """
     try:
         stroke = Stroke(speed=body.speed, phi=body.phi, theta=body.theta, a=body.a, b=body.b)
