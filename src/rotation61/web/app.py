@@ -292,7 +292,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     ctx = build_context(settings, engine)
 
     def warm_up(play: PlayService) -> None:
-        play.warm_up()
+        play.warm_up(pool=freeze_heap)  # a server worker starts its engine pool now
         if freeze_heap:
             _freeze_heap()
 

@@ -190,6 +190,14 @@ def parse_limit(text: str, *, name: str = "lockout") -> Limit:
         raise ValueError(f"{name}={text!r}: {err}") from None
 
 
+def _hours(source: Mapping[str, str], name: str, default: float) -> float:
+    return parse_hours(source.get(name) or str(default), name=name)
+
+
+def _limit(source: Mapping[str, str], name: str, default: Limit) -> Limit:
+    return parse_limit(source.get(name) or str(default), name=name)
+
+
 def default_database_url() -> str:
     """The embedded SQLite database in the user's data directory."""
     directory = Path(platformdirs.user_data_dir("rotation61", appauthor=False))
@@ -269,21 +277,9 @@ class Settings:
             pin_limit=parse_limit(
                 source.get(PIN_LIMIT_ENV) or str(DEFAULT_PIN_LIMIT), name=PIN_LIMIT_ENV
             ),
-            game_idle_hours=parse_hours(
-                source.get(GAME_IDLE_HOURS_ENV) or str(DEFAULT_GAME_IDLE_HOURS),
-                name=GAME_IDLE_HOURS_ENV,
-            ),
-            game_keep_hours=parse_hours(
-                source.get(GAME_KEEP_HOURS_ENV) or str(DEFAULT_GAME_KEEP_HOURS),
-                name=GAME_KEEP_HOURS_ENV,
-            ),
-            play_create_limit=parse_limit(
-                source.get(PLAY_CREATE_LIMIT_ENV) or str(DEFAULT_PLAY_CREATE_LIMIT),
-                name=PLAY_CREATE_LIMIT_ENV,
-            ),
-            play_stroke_limit=parse_limit(
-                source.get(PLAY_STROKE_LIMIT_ENV) or str(DEFAULT_PLAY_STROKE_LIMIT),
-                name=PLAY_STROKE_LIMIT_ENV,
-            ),
+            game_idle_hours=_hours(source, GAME_IDLE_HOURS_ENV, DEFAULT_GAME_IDLE_HOURS),
+            game_keep_hours=_hours(source, GAME_KEEP_HOURS_ENV, DEFAULT_GAME_KEEP_HOURS),
+            play_create_limit=_limit(source, PLAY_CREATE_LIMIT_ENV, DEFAULT_PLAY_CREATE_LIMIT),
+            play_stroke_limit=_limit(source, PLAY_STROKE_LIMIT_ENV, DEFAULT_PLAY_STROKE_LIMIT),
             play_pool=parse_pool(source.get(PLAY_POOL_ENV) or "{}/{}".format(*DEFAULT_PLAY_POOL)),
         )

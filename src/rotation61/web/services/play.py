@@ -144,16 +144,18 @@ class PlayService:
         self.think_times: list[float] = []
         """Seconds the computer took for each move (for the load bench)."""
 
-    def warm_up(self) -> None:
+    def warm_up(self, *, pool: bool = True) -> None:
         """Load (or compile, the first time on a machine) the engine's kernels.
 
-        Here and in the pool's processes (started now, not at the first stroke).
+        Here and, with ``pool``, in the pool's processes (started now, not at the first
+        stroke; without it they start at the first stroke).
         """
         spec = get_table("9ft")
         layout = {CUE_BALL: Point(20.0, 25.0), 1: spec.foot_spot}
         stroke = Stroke(speed=1.0, phi=0.0)
         simulate(layout, stroke, table=SimTable.from_spec(spec), trajectory=True)
-        self.pool.run("warm-up", simulate_shot, layout, stroke, spec, wait=True)
+        if pool:
+            self.pool.run("warm-up", simulate_shot, layout, stroke, spec, wait=True)
 
     # --- Setup ---------------------------------------------------------------------------
 
