@@ -20,6 +20,7 @@ from rotation61.web.adapters.tournaments import (
 from rotation61.web.core.errors import (
     EntriesClosedError,
     MatchFinalError,
+    MatchInEventError,
     MatchNotFoundError,
     StaleInputError,
     TournamentNotFoundError,
@@ -33,6 +34,10 @@ class FakeRepository:
         self.inputs: dict[int, list[Input]] = {}
         self.forms: dict[str, int] = {}
         self.strokes: dict[tuple[int, int], dict[str, float]] = {}
+        self.touched: dict[int, str] = {}
+        self.called: set[int] = set()
+        """Matches an event called (refused by :meth:`delete_match`)."""
+        self._next_id = 1
 
     def add_match(
         self,
@@ -47,7 +52,8 @@ class FakeRepository:
     ) -> StoredMatch:
         if form_id is not None and form_id in self.forms:
             return self.matches[self.forms[form_id]]
-        match_id = len(self.matches) + 1
+        match_id = self._next_id
+        self._next_id += 1
         if form_id is not None:
             self.forms[form_id] = match_id
         stored = StoredMatch(
@@ -61,6 +67,7 @@ class FakeRepository:
         )
         self.matches[match_id] = stored
         self.inputs[match_id] = list(inputs)
+        self.touched[match_id] = created_at
         return stored
 
     def get_match(self, match_id: int) -> StoredMatch:
@@ -69,12 +76,43 @@ class FakeRepository:
         except KeyError:
             raise MatchNotFoundError(f"no match number {match_id!r}") from None
 
-    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
-        return [
+    def list_matches(
+        self, status: MatchStatus | None = None, *, games: bool = False, limit: int | None = None
+    ) -> list[StoredMatch]:
+        found = [
             m
             for m in sorted(self.matches.values(), key=lambda m: -m.id)
-            if status is None or m.status is status
+            if (status is None or m.status is status) and (m.game is not None) is games
         ]
+        return found[:limit] if limit is not None else found
+
+    def delete_match(self, match_id: int) -> StoredMatch:
+        stored = self.get_match(match_id)
+        if match_id in self.called:
+            raise MatchInEventError(f"match {match_id} was called by an event")
+        self._drop(match_id)
+        return stored
+
+    def expire_games(self, *, idle_before: str, finished_before: str) -> list[int]:
+        ids = [
+            m.id
+            for m in self.matches.values()
+            if m.game is not None
+            and (
+                self.touched[m.id] < finished_before
+                or (self.touched[m.id] < idle_before and m.status is not MatchStatus.FINISHED)
+            )
+        ]
+        for match_id in ids:
+            self._drop(match_id)
+        return ids
+
+    def _drop(self, match_id: int) -> None:
+        del self.matches[match_id]
+        del self.inputs[match_id]
+        self.touched.pop(match_id, None)
+        for key in [k for k in self.strokes if k[0] == match_id]:
+            del self.strokes[key]
 
     def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
         return self.inputs[match_id][after:]
@@ -97,6 +135,7 @@ class FakeRepository:
         if len(log) != seq - 1:
             raise StaleInputError(f"input {seq} of match {match_id} already exists")
         log.append(item)
+        self.touched[match_id] = created_at
         if stroke is not None:
             self.strokes[(match_id, seq)] = dict(stroke)
         self.matches[match_id] = dataclasses.replace(

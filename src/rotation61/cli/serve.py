@@ -221,6 +221,25 @@ _CONNECTION_OPTIONS: tuple[tuple[str, Callable[[str], object], str, str, str, st
         "live-update streams of one client address per worker; more are refused (429)",
     ),
 )
+def _hours(name: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        from rotation61.web.core.settings import parse_hours
+
+        try:
+            return f"{parse_hours(text, name=name):g}"
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    return parse
+
+
+def _pool(text: str) -> str:
+    from rotation61.web.core.settings import parse_pool
+
+    try:
+        return "{}/{}".format(*parse_pool(text, name="--play-pool"))
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -275,6 +294,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             metavar=metavar,
             help=f"{what} (default: ${env}, else {default})",
         )
+    parser.add_argument(
+        "--game-idle-hours",
+        type=_hours("--game-idle-hours"),
+        default=None,
+        metavar="HOURS",
+        help="remove a browser game with no input for this long "
+        "(default: $ROTATION61_GAME_IDLE_HOURS, else 24)",
+    )
+    parser.add_argument(
+        "--game-keep-hours",
+        type=_hours("--game-keep-hours"),
+        default=None,
+        metavar="HOURS",
+        help="remove a finished browser game this long after its last input "
+        "(default: $ROTATION61_GAME_KEEP_HOURS, else 168)",
+    )
+    parser.add_argument(
+        "--play-create-limit",
+        type=_lockout("--play-create-limit"),
+        default=None,
+        metavar="REQUESTS/SECONDS",
+        help="rate limit: browser games one client address may create in a window "
+        "(default: $ROTATION61_PLAY_CREATE_LIMIT, else 20/600)",
+    )
+    parser.add_argument(
+        "--play-stroke-limit",
+        type=_lockout("--play-stroke-limit"),
+        default=None,
+        metavar="REQUESTS/SECONDS",
+        help="rate limit: strokes one client address, and one seat token, may play in a "
+        "window (default: $ROTATION61_PLAY_STROKE_LIMIT, else 60/60)",
+    )
+    parser.add_argument(
+        "--play-pool",
+        type=_pool,
+        default=None,
+        metavar="PROCESSES/QUEUE",
+        help="processes that simulate strokes and think for the computer, per worker, and "
+        "the jobs that may wait; more get 503 (default: $ROTATION61_PLAY_POOL, else 1/4)",
+    )
     parser.add_argument("--certfile", type=Path, default=None, help="serve HTTPS: certificate")
     parser.add_argument("--keyfile", type=Path, default=None, help="serve HTTPS: private key")
     parser.add_argument(
@@ -343,15 +402,22 @@ def run(args: argparse.Namespace) -> int:
             DATABASE_URL_ENV,
             HEADER_TIMEOUT_ENV,
             MAX_CONNECTIONS_ENV,
+            GAME_IDLE_HOURS_ENV,
+            GAME_KEEP_HOURS_ENV,
             MAX_UPLOAD_BYTES_ENV,
             ORGANISER_PASSWORD_ENV,
             PIN_LIMIT_ENV,
+            PLAY_CREATE_LIMIT_ENV,
+            PLAY_POOL_ENV,
+            PLAY_STROKE_LIMIT_ENV,
             SECURE_COOKIES_ENV,
             TARGET_LIMIT_ENV,
             ConnectionLimits,
             default_database_url,
             normalise_database_url,
+            parse_hours,
             parse_limit,
+            parse_pool,
         )
     except ImportError as err:
         print(f"rotation61: error: the web app needs the [web] extra ({err.name} is missing)")
@@ -362,10 +428,20 @@ def run(args: argparse.Namespace) -> int:
     if not url.startswith("postgresql") and args.workers > 1:
         print("rotation61: error: several workers need PostgreSQL (--database-url)")
         return 2
-    for env in (CLIENT_LIMIT_ENV, PIN_LIMIT_ENV, TARGET_LIMIT_ENV):
+    checks: dict[str, Callable[..., object]] = {
+        CLIENT_LIMIT_ENV: parse_limit,
+        PIN_LIMIT_ENV: parse_limit,
+        TARGET_LIMIT_ENV: parse_limit,
+        PLAY_CREATE_LIMIT_ENV: parse_limit,
+        PLAY_STROKE_LIMIT_ENV: parse_limit,
+        GAME_IDLE_HOURS_ENV: parse_hours,
+        GAME_KEEP_HOURS_ENV: parse_hours,
+        PLAY_POOL_ENV: parse_pool,
+    }
+    for env, check in checks.items():
         if os.environ.get(env):
             try:
-                parse_limit(os.environ[env], name=env)
+                check(os.environ[env], name=env)
             except ValueError as err:
                 print(f"rotation61: error: {err}")
                 return 2
@@ -409,6 +485,15 @@ def run(args: argparse.Namespace) -> int:
         os.environ[PIN_LIMIT_ENV] = args.pin_limit
     if args.target_limit is not None:
         os.environ[TARGET_LIMIT_ENV] = args.target_limit
+    for env, value in (
+        (GAME_IDLE_HOURS_ENV, args.game_idle_hours),
+        (GAME_KEEP_HOURS_ENV, args.game_keep_hours),
+        (PLAY_CREATE_LIMIT_ENV, args.play_create_limit),
+        (PLAY_STROKE_LIMIT_ENV, args.play_stroke_limit),
+        (PLAY_POOL_ENV, args.play_pool),
+    ):
+        if value is not None:
+            os.environ[env] = value
     if https:
         os.environ[SECURE_COOKIES_ENV] = "1"
     for env, value in (

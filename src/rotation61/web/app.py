@@ -57,8 +57,9 @@ from rotation61.web.api.routes import (
 )
 from rotation61.web.api.templating import render
 from rotation61.web.core.database import DatabaseStartError, is_disk_full, start_database
-from rotation61.web.core.errors import WebError, status_for
+from rotation61.web.core.errors import RateLimitedError, ServerBusyError, WebError, status_for
 from rotation61.web.core.i18n import ui
+from rotation61.web.core.ratelimit import RateLimiter
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.presenters.boards import scoreboard_view
@@ -72,8 +73,9 @@ from rotation61.web.presenters.tournaments import (
 from rotation61.web.schemas import ErrorOut, HealthOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.computer import AiComputer
+from rotation61.web.services.engine_pool import EnginePool
 from rotation61.web.services.matches import MatchService
-from rotation61.web.services.play import PlayService
+from rotation61.web.services.play import GameExpiry, PlayService
 from rotation61.web.services.tournaments import TournamentService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
@@ -152,7 +154,17 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         tournaments=tournament_service,
         events=events.hub,
         listener=listener,
-        play=PlayService(service, SqlStrokes(engine), computer=AiComputer()),
+        play=PlayService(
+            service,
+            SqlStrokes(engine),
+            computer=AiComputer(),
+            expiry=GameExpiry(
+                idle_s=settings.game_idle_hours * 3600, finished_s=settings.game_keep_hours * 3600
+            ),
+            pool=EnginePool(processes=settings.play_pool[0], queue=settings.play_pool[1]),
+        ),
+        create_limits=RateLimiter(settings.play_create_limit, "new games"),
+        stroke_limits=RateLimiter(settings.play_stroke_limit, "strokes"),
         streams=streams,
         event_listener=(
             PostgresListener(
@@ -300,7 +312,7 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
     ctx = build_context(settings, engine)
 
     def warm_up(play: PlayService) -> None:
-        play.warm_up()
+        play.warm_up(pool=freeze_heap)  # a server worker starts its engine pool now
         if freeze_heap:
             _freeze_heap()
 
@@ -327,6 +339,8 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
                     await listener.stop()
             await ctx.hub.close()
             await ctx.events.close()
+            if ctx.play is not None:
+                await asyncio.to_thread(ctx.play.pool.close)
             engine.dispose()
 
     app = FastAPI(
@@ -347,8 +361,12 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
         worded = worded_refusal(err, lang)
         name = type(err).__name__
         if worded is None:
-            return _error_response(request, status_for(err), name, str(err))
-        return _error_response(request, status_for(err), name, worded, lang=lang.value)
+            response = _error_response(request, status_for(err), name, str(err))
+        else:
+            response = _error_response(request, status_for(err), name, worded, lang=lang.value)
+        if isinstance(err, RateLimitedError | ServerBusyError):
+            response.headers["Retry-After"] = str(err.retry_after)
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, err: StarletteHTTPException) -> Response:

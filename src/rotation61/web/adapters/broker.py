@@ -522,7 +522,7 @@ class Hub:
                 except MatchNotFoundError:
                     self._rendered[match_id] = target
                     continue
-            keys = (match_id, HALL)
+            keys = (match_id, HALL) if board[0].game is None else (match_id,)  # no game on the hall
             frames = {
                 lang: sse_frame(self._view(*board, lang)) for lang in self._audience.languages(keys)
             }

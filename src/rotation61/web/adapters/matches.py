@@ -12,23 +12,31 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 from rotation61.records import Input, MatchHeader, input_from_dict, input_to_dict
 from rotation61.rules import Rotation61Error, Seat
-from rotation61.web.adapters.orm import InputRow, MatchRow
+from rotation61.web.adapters.orm import (
+    InputRow,
+    MatchRow,
+    PlayStrokeRow,
+    SettingRow,
+    TournamentInputRow,
+)
 from rotation61.web.adapters.play import write_stroke
 from rotation61.web.core.database import write_lock
 from rotation61.web.core.errors import (
     DuplicateFormError,
     MatchFinalError,
+    MatchInEventError,
     MatchNotFoundError,
     StaleInputError,
 )
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
+    GAME_TAG,
     TABLE_SIZE_TAG,
     TABLE_TAG,
     MatchStatus,
@@ -76,6 +84,7 @@ _MOVE_LOG: Final = (
         status=bindparam("p_status"),
         racks_won_a=bindparam("p_racks_a"),
         racks_won_b=bindparam("p_racks_b"),
+        touched_at=bindparam("p_created_at"),
     )
 )
 _STORE_INPUT: Final = insert(InputRow).values(
@@ -111,8 +120,18 @@ class Repository(Protocol):
         """A stored match; :class:`MatchNotFoundError` if there is none."""
         ...
 
-    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
-        """Every match, or those with one status, newest first."""
+    def list_matches(
+        self, status: MatchStatus | None = None, *, games: bool = False, limit: int | None = None
+    ) -> list[StoredMatch]:
+        """The hall's matches (or, with ``games``, the browser games), newest first."""
+        ...
+
+    def delete_match(self, match_id: int) -> StoredMatch:
+        """Remove a match and its inputs; :class:`MatchInEventError` if an event called it."""
+        ...
+
+    def expire_games(self, *, idle_before: str, finished_before: str) -> list[int]:
+        """Remove the browser games untouched since those times; their numbers."""
         ...
 
     def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
@@ -147,13 +166,14 @@ def _stored(row: MatchRow) -> StoredMatch:
     overrides: dict[str, object] = json.loads(row.overrides)
     tags: dict[str, str] = json.loads(row.tags)
     table = [(TABLE_TAG, row.table_name)] if row.table_name else []
+    game = [(GAME_TAG, row.game)] if row.game is not None else []
     header = MatchHeader(
         players=(row.player_a, row.player_b),
         race_to=row.race_to,
         first_breaker=Seat[row.first_breaker],
         rules=row.preset,
         config=tuple(overrides.items()),  # type: ignore[arg-type]  # checked by the header
-        tags=(*tags.items(), *table, (TABLE_SIZE_TAG, row.table_size)),
+        tags=(*game, *tags.items(), *table, (TABLE_SIZE_TAG, row.table_size)),
     )
     return StoredMatch(
         id=row.id,
@@ -168,11 +188,14 @@ def _stored(row: MatchRow) -> StoredMatch:
 
 
 def match_row(header: MatchHeader, *, pin: str, created_at: str) -> MatchRow:
-    """The row of a new, scheduled match (the table's name and size out of the tags)."""
+    """The row of a new, scheduled match (the table's and the game's tags in columns)."""
     table = {TABLE_TAG: "", TABLE_SIZE_TAG: DEFAULT_TABLE_SIZE}
     tags: dict[str, str] = {}
+    game: str | None = None
     for name, value in header.tags:
-        if name in table:
+        if name == GAME_TAG:
+            game = value
+        elif name in table:
             table[name] = value
         else:
             tags[name] = value
@@ -193,6 +216,8 @@ def match_row(header: MatchHeader, *, pin: str, created_at: str) -> MatchRow:
         racks_won_b=0,
         form_id=None,
         created_at=created_at,
+        game=game,
+        touched_at=created_at,
     )
 
 
@@ -272,13 +297,66 @@ class SqlRepository:
                 raise MatchNotFoundError(f"no match number {match_id!r}")
             return _stored(row)
 
-    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
-        """Every match, or those with one status, newest first."""
-        query = select(MatchRow).order_by(MatchRow.id.desc())
+    def list_matches(
+        self, status: MatchStatus | None = None, *, games: bool = False, limit: int | None = None
+    ) -> list[StoredMatch]:
+        """The hall's matches, or those with one status, newest first.
+
+        With ``games``, the browser games instead: the two never mix, and the filter is
+        the database's (``matches.game``, indexed), so a list of matches never reads a game.
+        """
+        kind = MatchRow.game.is_not(None) if games else MatchRow.game.is_(None)
+        query = select(MatchRow).where(kind).order_by(MatchRow.id.desc()).limit(limit)
         if status is not None:
             query = query.where(MatchRow.status == status.value)
         with self._sessions() as session:
             return [_stored(row) for row in session.scalars(query)]
+
+    def delete_match(self, match_id: int) -> StoredMatch:
+        """Remove a match, its inputs and strokes, in one transaction.
+
+        Returns:
+            The match as it was.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            MatchInEventError: an event called it (its removal goes through the event).
+        """
+        stored = self.get_match(match_id)
+        with self._write_lock, self._engine.begin() as conn:
+            event = conn.scalar(
+                select(TournamentInputRow.tournament_id)
+                .where(TournamentInputRow.match_ref == match_id)
+                .limit(1)
+            )
+            if event is not None:
+                raise MatchInEventError(
+                    f"match {match_id} was called by event {event}: "
+                    "it is removed through the event, not on its own"
+                )
+            if not _delete_matches(conn, [match_id]):
+                raise MatchNotFoundError(f"no match number {match_id!r}")
+        return stored
+
+    def expire_games(self, *, idle_before: str, finished_before: str) -> list[int]:
+        """Remove the browser games untouched since those times (ISO 8601, UTC).
+
+        Unfinished games with no input since ``idle_before``, finished ones since
+        ``finished_before``; one indexed query (``game``, ``touched_at``) finds them.
+
+        Returns:
+            The numbers of the games removed.
+        """
+        unfinished = MatchRow.status != MatchStatus.FINISHED.value
+        query = select(MatchRow.id).where(
+            MatchRow.game.is_not(None),
+            ((MatchRow.touched_at < idle_before) & unfinished)
+            | (MatchRow.touched_at < finished_before),
+        )
+        with self._write_lock, self._engine.begin() as conn:
+            ids = list(conn.scalars(query))
+            _delete_matches(conn, ids)
+        return ids
 
     def load_inputs(self, match_id: int, *, after: int = 0) -> list[Input]:
         """The inputs of a match with ``seq > after``, in order."""
@@ -360,6 +438,48 @@ class SqlRepository:
         """How many matches are stored."""
         with self._sessions() as session:
             return int(session.scalar(select(func.count()).select_from(MatchRow)) or 0)
+
+
+_REMOVED_UP_TO: Final = "matches.removed_up_to"
+"""The settings key of the largest match number ever removed (SQLite's floor of new ones)."""
+
+
+def _delete_matches(conn: Connection, ids: Sequence[int]) -> int:
+    """Delete matches with their inputs and strokes (not left to the foreign keys).
+
+    A removed number is never given again: PostgreSQL's sequence never goes back, and
+    on SQLite (which would reuse the largest number) the largest removed one is kept
+    as the floor of new numbers (:func:`_number_above_removed`). A screen, a link or a
+    seat token of a removed game then never opens another match.
+    """
+    removed = 0
+    for start in range(0, len(ids), _INSERT_CHUNK):
+        chunk = list(ids[start : start + _INSERT_CHUNK])
+        conn.execute(delete(PlayStrokeRow).where(PlayStrokeRow.match_id.in_(chunk)))
+        conn.execute(delete(InputRow).where(InputRow.match_id.in_(chunk)))
+        removed += conn.execute(delete(MatchRow).where(MatchRow.id.in_(chunk))).rowcount
+    if ids and conn.dialect.name == "sqlite":
+        floor = conn.scalar(select(SettingRow.value).where(SettingRow.key == _REMOVED_UP_TO))
+        top = max(max(ids), int(floor or 0))
+        if floor is None:
+            conn.execute(insert(SettingRow).values(key=_REMOVED_UP_TO, value=str(top)))
+        else:
+            conn.execute(
+                update(SettingRow).where(SettingRow.key == _REMOVED_UP_TO).values(value=str(top))
+            )
+    return removed
+
+
+@event.listens_for(MatchRow, "before_insert")
+def _number_above_removed(_mapper: object, conn: Connection, target: MatchRow) -> None:
+    """On SQLite, number a new match above every removed one (see :func:`_delete_matches`)."""
+    if conn.dialect.name != "sqlite" or target.id is not None:
+        return
+    floor = conn.scalar(select(SettingRow.value).where(SettingRow.key == _REMOVED_UP_TO))
+    if floor is not None:
+        top = conn.scalar(select(func.max(MatchRow.id))) or 0
+        if int(floor) >= top:
+            target.id = int(floor) + 1
 
 
 def final_label(event_id: int, code: str) -> str:

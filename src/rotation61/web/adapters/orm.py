@@ -33,6 +33,10 @@ class MatchRow(Base):
     """A match: its setup, its referee PIN and a summary of its input log."""
 
     __tablename__ = "matches"
+    __table_args__ = (
+        Index("ix_matches_game_status", "game", "status"),
+        Index("ix_matches_game_touched", "game", "touched_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     player_a: Mapped[str] = mapped_column(String(100))
@@ -53,6 +57,11 @@ class MatchRow(Base):
     created_at: Mapped[str] = mapped_column(String(32))
     final_for: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     """Set when an event stores the match's result: no input is accepted after it."""
+    game: Mapped[str | None] = mapped_column(String(12), nullable=True, default=None)
+    """A browser game's mode (the ``Game`` tag, kept here and not in ``tags``); ``NULL``
+    for a match of the hall."""
+    touched_at: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    """When its last input was stored (its creation before that): the age of a game."""
 
 
 class InputRow(Base):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Annotated, Final, TypeVar
@@ -30,10 +31,11 @@ from starlette.concurrency import run_in_threadpool
 from rotation61.rules import Seat
 from rotation61.text import Language
 from rotation61.web.adapters.broker import ClientStreams, FragmentHub, Hub, PostgresListener
-from rotation61.web.core.errors import AuthenticationError, CsrfError
+from rotation61.web.core.errors import AuthenticationError, CsrfError, RateLimitedError
 from rotation61.web.core.i18n import parse_language
 from rotation61.web.core.limits import MAX_STORED_INT
 from rotation61.web.core.model import StoredMatch
+from rotation61.web.core.ratelimit import RateLimiter
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
 from rotation61.web.schemas import ErrorOut
@@ -58,7 +60,9 @@ __all__ = [
     "Organiser",
     "PathId",
     "Play",
+    "PlayCreateQuota",
     "PlaySeats",
+    "PlayStrokeQuota",
     "Referee",
     "Service",
     "TableReporter",
@@ -75,7 +79,9 @@ __all__ = [
     "language",
     "open_stream",
     "organiser",
+    "play_create_quota",
     "play_seats",
+    "play_stroke_quota",
     "referee",
     "referee_cookie",
     "remember_device",
@@ -89,6 +95,7 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_log = logging.getLogger(__name__)
 CSRF_COOKIE: Final = "r61_csrf"
 LANG_COOKIE: Final = "r61_lang"
 ORGANISER_COOKIE: Final = "r61_org"
@@ -120,6 +127,10 @@ class AppContext:
     play: PlayService | None = None
     event_listener: PostgresListener | None = None
     streams: ClientStreams | None = None
+    create_limits: RateLimiter | None = None
+    """New browser games per client address."""
+    stroke_limits: RateLimiter | None = None
+    """Strokes per client address and per seat token."""
 
 
 async def get_ctx(request: Request) -> AppContext:
@@ -430,6 +441,7 @@ ERRORS: Final[dict[int | str, dict[str, object]]] = {
     413: {"model": ErrorOut},
     422: {"model": ErrorOut},
     429: {"model": ErrorOut},
+    503: {"model": ErrorOut},
 }
 """The error responses the API documents: ``{"error": <name>, "detail": <message>}``."""
 
@@ -467,3 +479,39 @@ async def play_seats(match_id: PathId, request: Request, ctx: Ctx) -> frozenset[
 
 
 PlaySeats = Annotated[frozenset[Seat], Depends(play_seats)]
+
+
+def _take(limits: RateLimiter | None, keys: tuple[str, ...]) -> None:
+    if limits is None:
+        return
+    try:
+        for key in keys:
+            limits.take(key)
+    except RateLimitedError as err:
+        _log.warning("refused: %s", err)
+        raise
+
+
+async def play_create_quota(request: Request, ctx: Ctx) -> None:
+    """Count a new game against its client address's rate limit.
+
+    Raises:
+        RateLimitedError: too many new games from this address lately (429).
+    """
+    _take(ctx.create_limits, (client_address(request),))
+
+
+async def play_stroke_quota(request: Request, ctx: Ctx) -> None:
+    """Count a stroke against its client address's and its seat token's rate limits.
+
+    Raises:
+        RateLimitedError: too many strokes from this address or this token lately (429).
+    """
+    token = request.headers.get(PLAY_TOKEN_HEADER, "")[:200]
+    _take(ctx.stroke_limits, (client_address(request), *((f"token {token}",) if token else ())))
+
+
+PlayCreateQuota = Annotated[None, Depends(play_create_quota)]
+"""A new game, counted (declare it before the body so that a refusal reads nothing)."""
+PlayStrokeQuota = Annotated[None, Depends(play_stroke_quota)]
+"""A stroke, counted (declare it before the seats so that a refusal reads nothing)."""

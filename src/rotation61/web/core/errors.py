@@ -31,10 +31,13 @@ __all__ = [
     "DuplicateFormError",
     "EntriesClosedError",
     "MatchFinalError",
+    "MatchInEventError",
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
+    "RateLimitedError",
     "SeedsRefusedError",
+    "ServerBusyError",
     "StaleInputError",
     "TooManyAttemptsError",
     "TooManyStreamsError",
@@ -112,6 +115,12 @@ class MatchFinalError(WebError):
     status = 409
 
 
+class MatchInEventError(WebError):
+    """The match was called by an event: it is removed through the event, not on its own."""
+
+    status = 409
+
+
 class DuplicateFormError(WebError):
     """A form that was already submitted was submitted again."""
 
@@ -140,6 +149,33 @@ class TooManyStreamsError(WebError):
     """A client address already holds as many live-update streams as it may."""
 
     status = 429
+
+class RateLimitedError(WebError):
+    """A client made too many requests of a kind lately (a rate limit, not a lockout).
+
+    Attributes:
+        retry_after: whole seconds until the next request is allowed (``Retry-After``).
+    """
+
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ServerBusyError(WebError):
+    """The pool that simulates strokes and thinks for the computer is full.
+
+    Attributes:
+        retry_after: whole seconds after which to try again (``Retry-After``).
+    """
+
+    status = 503
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 _DOMAIN_STATUS: Final[tuple[tuple[type[Exception], int], ...]] = (

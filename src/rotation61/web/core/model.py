@@ -19,6 +19,7 @@ from rotation61.records import MatchHeader
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
+    "GAME_TAG",
     "TABLE_SIZE_TAG",
     "TABLE_TAG",
     "MatchStatus",
@@ -31,6 +32,12 @@ TABLE_TAG: Final = "Table"
 TABLE_SIZE_TAG: Final = "TableSize"
 """The header tag of the table size (a geometry preset: ``9ft``, ``8ft``, ``7ft``)."""
 DEFAULT_TABLE_SIZE: Final = "9ft"
+GAME_TAG: Final = "Game"
+"""The header tag that makes a match a browser game (the play page); its value is the mode.
+
+Storage keeps it in a column of its own, so that the hall and the desk list matches
+without loading the games (``matches.game``, indexed).
+"""
 
 
 class MatchStatus(StrEnum):
@@ -71,6 +78,11 @@ class StoredMatch:
     def is_final(self) -> bool:
         """Whether an event has taken this match's result (no more inputs)."""
         return self.final_for is not None
+
+    @property
+    def game(self) -> str | None:
+        """The mode of a browser game (the ``Game`` tag), or ``None`` for a match."""
+        return self.header.tag(GAME_TAG)
 
     @property
     def table_name(self) -> str:

@@ -17,6 +17,15 @@ and ``ROTATION61_BODY_TIMEOUT`` (seconds a request's headers, then its body, may
 per client address and in all, per worker), ``ROTATION61_CLIENT_CONNECTS`` (new
 connections per second of one client address), ``ROTATION61_CLIENT_STREAMS`` (live-update
 streams per client address: more are refused with 429).
+``ROTATION61_GAME_IDLE_HOURS`` and
+``ROTATION61_GAME_KEEP_HOURS`` set when browser games expire: a game with no input for
+that many hours is removed (default 24), a finished one after the second age (default
+168, a week). ``ROTATION61_PLAY_CREATE_LIMIT`` and ``ROTATION61_PLAY_STROKE_LIMIT`` set
+the play page's rate limits as ``REQUESTS/SECONDS``: the games one client may create
+(default ``20/600``) and the strokes one client, and one seat token, may play (default
+``60/60``). ``ROTATION61_PLAY_POOL`` sizes the pool that simulates strokes and thinks
+for the computer as ``PROCESSES/QUEUE`` (default ``1/4``; ``0/N`` runs them in the
+server's threads).
 """
 
 from __future__ import annotations
@@ -39,14 +48,24 @@ __all__ = [
     "CLIENT_STREAMS_ENV",
     "DATABASE_URL_ENV",
     "DEFAULT_CLIENT_LIMIT",
+    "DEFAULT_GAME_IDLE_HOURS",
+    "DEFAULT_GAME_KEEP_HOURS",
     "DEFAULT_MAX_UPLOAD_BYTES",
     "DEFAULT_PIN_LIMIT",
     "DEFAULT_TARGET_LIMIT",
     "HEADER_TIMEOUT_ENV",
     "MAX_CONNECTIONS_ENV",
+    "DEFAULT_PLAY_CREATE_LIMIT",
+    "DEFAULT_PLAY_POOL",
+    "DEFAULT_PLAY_STROKE_LIMIT",
+    "GAME_IDLE_HOURS_ENV",
+    "GAME_KEEP_HOURS_ENV",
     "MAX_UPLOAD_BYTES_ENV",
     "ORGANISER_PASSWORD_ENV",
     "PIN_LIMIT_ENV",
+    "PLAY_CREATE_LIMIT_ENV",
+    "PLAY_POOL_ENV",
+    "PLAY_STROKE_LIMIT_ENV",
     "SECURE_COOKIES_ENV",
     "TARGET_LIMIT_ENV",
     "ConnectionLimits",
@@ -54,7 +73,9 @@ __all__ = [
     "Settings",
     "default_database_url",
     "normalise_database_url",
+    "parse_hours",
     "parse_limit",
+    "parse_pool",
     "parse_upload_limit",
 ]
 
@@ -65,6 +86,17 @@ SECURE_COOKIES_ENV: Final = "ROTATION61_SECURE_COOKIES"
 CLIENT_LIMIT_ENV: Final = "ROTATION61_CLIENT_LIMIT"
 PIN_LIMIT_ENV: Final = "ROTATION61_PIN_LIMIT"
 TARGET_LIMIT_ENV: Final = "ROTATION61_TARGET_LIMIT"
+GAME_IDLE_HOURS_ENV: Final = "ROTATION61_GAME_IDLE_HOURS"
+GAME_KEEP_HOURS_ENV: Final = "ROTATION61_GAME_KEEP_HOURS"
+PLAY_CREATE_LIMIT_ENV: Final = "ROTATION61_PLAY_CREATE_LIMIT"
+PLAY_STROKE_LIMIT_ENV: Final = "ROTATION61_PLAY_STROKE_LIMIT"
+PLAY_POOL_ENV: Final = "ROTATION61_PLAY_POOL"
+DEFAULT_PLAY_POOL: Final = (1, 4)
+"""One process for the physics and the computer (per server worker), four jobs waiting."""
+DEFAULT_GAME_IDLE_HOURS: Final = 24.0
+"""A browser game with no input for this long is removed."""
+DEFAULT_GAME_KEEP_HOURS: Final = 7 * 24.0
+"""A finished browser game is removed this long after its last input."""
 DEFAULT_MAX_UPLOAD_BYTES: Final = 2 * 1024 * 1024
 HEADER_TIMEOUT_ENV: Final = "ROTATION61_HEADER_TIMEOUT"
 BODY_TIMEOUT_ENV: Final = "ROTATION61_BODY_TIMEOUT"
@@ -117,6 +149,48 @@ DEFAULT_PIN_LIMIT: Final = Limit(failures=10, window_s=10 * 60)
 DEFAULT_TARGET_LIMIT: Final = Limit(failures=100, window_s=60 * 60)
 """Wrong PINs (or passwords) for one target from every client new to it: more than
 one address may enter in the window (``DEFAULT_PIN_LIMIT``: 60 an hour)."""
+"""Wrong PINs of one client address for one match."""
+DEFAULT_PLAY_CREATE_LIMIT: Final = Limit(failures=20, window_s=10 * 60)
+"""Browser games one client address may create (a rate limit, not a lockout)."""
+DEFAULT_PLAY_STROKE_LIMIT: Final = Limit(failures=60, window_s=60)
+"""Strokes one client address, and one seat token, may play (a rate limit)."""
+
+
+def parse_pool(text: str, *, name: str = PLAY_POOL_ENV) -> tuple[int, int]:
+    """The engine pool's ``PROCESSES/QUEUE`` from text.
+
+    >>> parse_pool("2/8")
+    (2, 8)
+
+    Raises:
+        ValueError: not two whole numbers (0..64) with room for one job (the message
+            names ``name``).
+    """
+    processes, slash, queue = text.strip().partition("/")
+    if not (slash and processes.strip().isdigit() and queue.strip().isdigit()):
+        raise ValueError(f"{name}={text!r}: expected PROCESSES/QUEUE, e.g. 1/4")
+    pool = int(processes), int(queue)
+    if pool[0] > 64 or pool[1] > 1024 or sum(pool) < 1:
+        raise ValueError(f"{name}={text!r}: expected 0..64 processes, 0..1024 waiting, 1 in all")
+    return pool
+
+
+def parse_hours(text: str, *, name: str) -> float:
+    """A positive number of hours from text.
+
+    >>> parse_hours("1.5", name="--game-idle-hours")
+    1.5
+
+    Raises:
+        ValueError: not a positive, finite number (the message names ``name``).
+    """
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = float("nan")
+    if not 0 < hours < float("inf"):
+        raise ValueError(f"{name}={text!r}: expected a positive number of hours")
+    return hours
 
 
 def parse_limit(text: str, *, name: str = "lockout") -> Limit:
@@ -230,6 +304,12 @@ class ConnectionLimits:
             return cls(**values)  # type: ignore[arg-type]
         except ValueError as err:
             raise ValueError(f"{err} (ROTATION61_* connection settings)") from None
+def _hours(source: Mapping[str, str], name: str, default: float) -> float:
+    return parse_hours(source.get(name) or str(default), name=name)
+
+
+def _limit(source: Mapping[str, str], name: str, default: Limit) -> Limit:
+    return parse_limit(source.get(name) or str(default), name=name)
 
 
 def default_database_url() -> str:
@@ -263,6 +343,11 @@ class Settings:
         target_limit: the wrong PINs (or passwords) for one target from every client
             that has not opened it before.
         connections: timeouts and caps of connections and live-update streams.
+        game_idle_hours: a browser game with no input for this long is removed.
+        game_keep_hours: a finished browser game is removed this long after its last input.
+        play_create_limit: the browser games one client address may create.
+        play_stroke_limit: the strokes one client address, and one seat token, may play.
+        play_pool: the engine pool's processes and waiting jobs (per server worker).
     """
 
     database_url: str = dataclasses.field(default_factory=default_database_url)
@@ -274,6 +359,11 @@ class Settings:
     pin_limit: Limit = DEFAULT_PIN_LIMIT
     target_limit: Limit = DEFAULT_TARGET_LIMIT
     connections: ConnectionLimits = dataclasses.field(default_factory=ConnectionLimits)
+    game_idle_hours: float = DEFAULT_GAME_IDLE_HOURS
+    game_keep_hours: float = DEFAULT_GAME_KEEP_HOURS
+    play_create_limit: Limit = DEFAULT_PLAY_CREATE_LIMIT
+    play_stroke_limit: Limit = DEFAULT_PLAY_STROKE_LIMIT
+    play_pool: tuple[int, int] = DEFAULT_PLAY_POOL
 
     @property
     def is_postgres(self) -> bool:
@@ -285,8 +375,9 @@ class Settings:
         """Settings from the environment (``ROTATION61_*`` variables).
 
         Raises:
-            ValueError: an upload limit that is not a positive number of bytes, or a
-                lockout that is not ``FAILURES/SECONDS``.
+            ValueError: an upload limit that is not a positive number of bytes, a
+                lockout or rate limit that is not ``COUNT/SECONDS``, an age that is not
+                a positive number of hours.
         """
         source = os.environ if env is None else env
         url = source.get(DATABASE_URL_ENV) or default_database_url()
@@ -309,4 +400,9 @@ class Settings:
                 source.get(TARGET_LIMIT_ENV) or str(DEFAULT_TARGET_LIMIT), name=TARGET_LIMIT_ENV
             ),
             connections=ConnectionLimits.from_env(source),
+            game_idle_hours=_hours(source, GAME_IDLE_HOURS_ENV, DEFAULT_GAME_IDLE_HOURS),
+            game_keep_hours=_hours(source, GAME_KEEP_HOURS_ENV, DEFAULT_GAME_KEEP_HOURS),
+            play_create_limit=_limit(source, PLAY_CREATE_LIMIT_ENV, DEFAULT_PLAY_CREATE_LIMIT),
+            play_stroke_limit=_limit(source, PLAY_STROKE_LIMIT_ENV, DEFAULT_PLAY_STROKE_LIMIT),
+            play_pool=parse_pool(source.get(PLAY_POOL_ENV) or "{}/{}".format(*DEFAULT_PLAY_POOL)),
         )

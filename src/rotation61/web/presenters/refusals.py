@@ -1,4 +1,4 @@
-"""Refusals worded in the request's language: the text fields' and the players files'.
+"""Refusals worded in the request's language: text fields, players files, rate limits.
 
 The engine's message names the bad value in English (the log and the API's ``detail``
 keep it); a person reads the catalogue's words for the same facts: which field, which
@@ -12,6 +12,7 @@ from typing import Final
 from rotation61.rules.text_fields import TextFieldError, TextProblem
 from rotation61.text import Language
 from rotation61.tournament.csvfiles import PlayersCsvError
+from rotation61.web.core.errors import RateLimitedError, ServerBusyError
 from rotation61.web.core.i18n import ui
 
 __all__ = ["worded_refusal"]
@@ -59,7 +60,15 @@ def _cause(err: BaseException) -> TextFieldError | None:
 
 
 def worded_refusal(err: BaseException, lang: Language) -> str | None:
-    """The words of a text-field refusal (or a players file's), ``None`` for others."""
+    """The words of a refusal worded anew, ``None`` for others.
+
+    A text field's (or a players file's), a rate limit's and a full pool's (with the
+    seconds to wait).
+    """
+    if isinstance(err, RateLimitedError):
+        return ui("error.rate_limited", lang, seconds=err.retry_after)
+    if isinstance(err, ServerBusyError):
+        return ui("error.busy", lang, seconds=err.retry_after)
     cause = _cause(err)
     if cause is None:
         return None

@@ -47,6 +47,10 @@ class AiComputer:
     def __init__(self, levels: Mapping[str, Level] = LEVELS) -> None:
         self._levels = levels
 
+    def __reduce__(self) -> tuple[type[AiComputer], tuple[dict[str, Level]]]:
+        """Pickled as its levels (a plain dict), for the engine pool's processes."""
+        return (AiComputer, (dict(self._levels),))
+
     def level(self, level: int) -> Level:
         """The player of a level (1-10)."""
         return self._levels[str(level)]

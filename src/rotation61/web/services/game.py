@@ -29,7 +29,7 @@ from rotation61.sim import (
 )
 from rotation61.sim import check_stroke as check_sim_stroke
 from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.model import StoredMatch
+from rotation61.web.core.model import GAME_TAG, StoredMatch
 
 __all__ = [
     "GAME_TAG",
@@ -44,13 +44,12 @@ __all__ = [
     "check_stroke",
     "fresh_rack",
     "game_racks",
+    "simulate_shot",
     "stroke_from_dict",
     "stroke_to_dict",
     "table_after",
 ]
 
-GAME_TAG: Final = "Game"
-"""The header tag that makes a match a browser game; its value is the :class:`GameMode`."""
 LEVEL_TAG: Final = "Level"
 """The header tag with the computer's level (1-10), in games against the computer."""
 MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
@@ -164,6 +163,17 @@ def check_stroke(stroke: Stroke) -> Stroke:
         return check_sim_stroke(stroke)
     except StrokeOutOfRangeError as err:
         raise OutOfRangeError(str(err)) from err
+
+
+def simulate_shot(
+    start: Mapping[Ball, Point], stroke: Stroke, spec: TableSpec
+) -> tuple[SimResult, dict[Ball, list[list[float]]]]:
+    """A stroke from ``start`` on the engine, and its segments to animate.
+
+    A function of values only, so that the engine pool can run it in another process.
+    """
+    result = simulate(dict(start), stroke, table=SimTable.from_spec(spec), trajectory=True)
+    return result, ball_segments(result)
 
 
 def game_racks(match_id: int) -> SeededRacks:

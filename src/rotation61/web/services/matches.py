@@ -16,7 +16,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Final, Protocol
 
 from rotation61.geometry import get_table
@@ -37,6 +37,7 @@ from rotation61.web.adapters.matches import Repository, final_message
 from rotation61.web.core.errors import (
     AuthenticationError,
     MatchFinalError,
+    MatchInEventError,
     OutOfRangeError,
     StaleInputError,
 )
@@ -97,6 +98,7 @@ _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")
 _DESK_RESERVED: Final = RESERVED_TAGS | {TABLE_TAG, TABLE_SIZE_TAG}
 
 _CACHE_SIZE: Final = 512
+_log = logging.getLogger(__name__)
 
 _log = logging.getLogger(__name__)
 
@@ -337,9 +339,57 @@ class MatchService:
             header, pin=self._pins(), created_at=self._clock(), form_id=form_id
         )
 
-    def list_matches(self, status: MatchStatus | None = None) -> list[StoredMatch]:
-        """Every match, or those with one status, newest first."""
-        return self._repo.list_matches(status)
+    def list_matches(
+        self, status: MatchStatus | None = None, *, games: bool = False, limit: int | None = None
+    ) -> list[StoredMatch]:
+        """The hall's matches, or those with one status, newest first (never a browser game).
+
+        With ``games``, the browser games instead (the play page's lobby); ``limit``
+        keeps the newest ones.
+        """
+        return self._repo.list_matches(status, games=games, limit=limit)
+
+    def delete_match(self, match_id: int, *, by: str) -> StoredMatch:
+        """Remove a match and its inputs (the desk's), with a log line naming who did it.
+
+        Raises:
+            MatchNotFoundError: no match has that number.
+            MatchInEventError: an event called it: its removal goes through the event.
+        """
+        try:
+            stored = self._repo.delete_match(match_id)
+        except MatchInEventError:
+            _log.warning("removal of match %s by %s refused: an event called it", match_id, by)
+            raise
+        self.forget(match_id)
+        _log.warning(
+            "match %s (%s v %s, %s, %d inputs) removed by %s",
+            match_id,
+            *stored.header.players,
+            stored.status.value,
+            stored.log_length,
+            by,
+        )
+        return stored
+
+    def expire_games(self, *, idle_s: float, finished_s: float) -> list[int]:
+        """Remove the browser games with no input for ``idle_s`` seconds.
+
+        Finished games go after ``finished_s`` seconds. Returns their numbers.
+        """
+        now = datetime.fromisoformat(self._clock())
+
+        def before(seconds: float) -> str:
+            return (now - timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+
+        ids = self._repo.expire_games(
+            idle_before=before(idle_s), finished_before=before(finished_s)
+        )
+        for match_id in ids:
+            self.forget(match_id)
+        if ids:
+            _log.info("%d abandoned browser game(s) removed: %s", len(ids), ids[:20])
+        return ids
 
     def hall(self) -> list[tuple[StoredMatch, MatchLog]]:
         """The live matches, then the scheduled ones, newest first, each with its state."""
@@ -450,7 +500,7 @@ class MatchService:
         return done
 
     def forget(self, match_id: int) -> None:
-        """Drop a match from memory: its stored setup changed (it became final)."""
+        """Drop a match from memory: its stored setup changed (final) or it was removed."""
         with self._lock:
             self._cache.pop(match_id, None)
 

@@ -16,15 +16,20 @@ by the match number and the rack number, so it too is the same after a restart.
 
 The computer's seam is :class:`ComputerPlayer`: given the game, a stroke (with the
 cue-ball placement when in hand) or a decision, with a reason to show.
+
+Games are guests of the venue: they are listed on their own (:meth:`PlayService.lobby`),
+never with the hall's matches, and abandoned ones expire (:class:`GameExpiry`), swept
+when a game is created.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
@@ -53,8 +58,9 @@ from rotation61.sim import (
     simulate,
 )
 from rotation61.web.adapters.play import StrokeStore
-from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
+from rotation61.web.core.errors import OutOfRangeError, ServerBusyError
+from rotation61.web.core.model import TABLE_SIZE_TAG, MatchStatus, StoredMatch
+from rotation61.web.services.engine_pool import EnginePool
 from rotation61.web.services.game import (
     GAME_TAG,
     LEVEL_TAG,
@@ -62,16 +68,16 @@ from rotation61.web.services.game import (
     Game,
     GameMode,
     Played,
-    ball_segments,
     check_stroke,
     game_racks,
+    simulate_shot,
     stroke_from_dict,
     stroke_to_dict,
     table_after,
 )
 from rotation61.web.services.matches import MatchService, clean_names
 
-__all__ = ["PlayService"]
+__all__ = ["GameExpiry", "PlayService"]
 
 _log = logging.getLogger(__name__)
 _CACHE_SIZE: Final = 256
@@ -79,6 +85,23 @@ _SHOT_CACHE_SIZE: Final = 128
 _THINK_TIMES: Final = 10_000
 """The computer's think times kept (the newest), for the load bench."""
 _ShotData = tuple[dict[Ball, Point], Stroke, SimResult, dict[Ball, list[list[float]]]]
+LOBBY_SIZE: Final = 50
+"""The most games the lobby lists (the newest live ones)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GameExpiry:
+    """When abandoned browser games are removed.
+
+    Attributes:
+        idle_s: a game with no input for this many seconds is removed.
+        finished_s: a finished game is removed this many seconds after its last input.
+        sweep_every_s: the sweep runs at a game's creation, at most this often.
+    """
+
+    idle_s: float = 24 * 3600.0
+    finished_s: float = 7 * 24 * 3600.0
+    sweep_every_s: float = 60.0
 
 
 class PlayService:
@@ -88,6 +111,10 @@ class PlayService:
         matches: the match service (storage, memory of the logs, the live updates).
         strokes: where the strokes are stored.
         computer: the computer player, if one is installed.
+        expiry: when abandoned games are removed.
+        monotonic: the clock of the sweep's pace (seconds).
+        pool: where the strokes are simulated and the computer thinks (by default in
+            the calling thread, at most 4 at a time).
     """
 
     def __init__(
@@ -95,10 +122,18 @@ class PlayService:
         matches: MatchService,
         strokes: StrokeStore,
         computer: ComputerPlayer | None = None,
+        *,
+        expiry: GameExpiry | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+        pool: EnginePool | None = None,
     ) -> None:
+        self.pool = pool or EnginePool(processes=0, queue=3)
         self._matches = matches
         self._strokes = strokes
         self.computer = computer
+        self.expiry = expiry or GameExpiry()
+        self._monotonic = monotonic
+        self._swept_at: float | None = None
         self._tables: OrderedDict[int, tuple[int, dict[Ball, Point], dict[int, Stroke]]] = (
             OrderedDict()
         )
@@ -111,13 +146,18 @@ class PlayService:
         self.think_times: deque[float] = deque(maxlen=_THINK_TIMES)
         """Seconds the computer took for each move (for the load bench)."""
 
-    def warm_up(self) -> None:
-        """Load (or compile, the first time on a machine) the engine's kernels."""
+    def warm_up(self, *, pool: bool = True) -> None:
+        """Load (or compile, the first time on a machine) the engine's kernels.
+
+        Here and, with ``pool``, in the pool's processes (started now, not at the first
+        stroke; without it they start at the first stroke).
+        """
         spec = get_table("9ft")
         layout = {CUE_BALL: Point(20.0, 25.0), 1: spec.foot_spot}
-        simulate(
-            layout, Stroke(speed=1.0, phi=0.0), table=SimTable.from_spec(spec), trajectory=True
-        )
+        stroke = Stroke(speed=1.0, phi=0.0)
+        simulate(layout, stroke, table=SimTable.from_spec(spec), trajectory=True)
+        if pool:
+            self.pool.run("warm-up", simulate_shot, layout, stroke, spec, wait=True)
 
     # --- Setup ---------------------------------------------------------------------------
 
@@ -150,7 +190,44 @@ class PlayService:
         header = MatchHeader.of(
             players=clean_names(players), race_to=race_to, rules=rules, tags=tags
         )
+        self.sweep()
         return self._matches.create_match(header)
+
+    def sweep(self, *, force: bool = False) -> list[int]:
+        """Remove the abandoned games (see :class:`GameExpiry`), at most once a pace.
+
+        Returns:
+            The numbers of the games removed.
+        """
+        now = self._monotonic()
+        with self._lock:
+            due = (
+                force or self._swept_at is None or now - self._swept_at >= self.expiry.sweep_every_s
+            )
+            if due:
+                self._swept_at = now
+        if not due:
+            return []
+        ids = self._matches.expire_games(
+            idle_s=self.expiry.idle_s, finished_s=self.expiry.finished_s
+        )
+        for match_id in ids:
+            self.forget(match_id)
+        return ids
+
+    def forget(self, match_id: int) -> None:
+        """Drop a removed game from memory."""
+        self._matches.forget(match_id)
+        with self._lock:
+            self._tables.pop(match_id, None)
+            self._notes.pop(match_id, None)
+            self._locks.pop(match_id, None)
+            for key in [k for k in self._shots if k[0] == match_id]:
+                del self._shots[key]
+
+    def lobby(self, limit: int = LOBBY_SIZE) -> list[StoredMatch]:
+        """The live games to watch, newest first (at most ``limit``; their score stored)."""
+        return self._matches.list_matches(MatchStatus.LIVE, games=True, limit=limit)
 
     def mode_of(self, stored: StoredMatch) -> GameMode:
         """The mode of a game.
@@ -276,7 +353,7 @@ class PlayService:
             elif placement is not None:
                 raise IllegalActionError("the cue ball is not in hand: it cannot be placed")
             start = dict(sorted(layout.items()))
-            result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
+            result, segments = self.pool.run("a stroke", simulate_shot, start, stroke, game.spec)
             item = ShotInput(shot=result.shot, placement=placement, positions=tuple(start.items()))
             seq = expected_seq + 1
             # the stroke is stored with its input, in one transaction conditional on
@@ -294,7 +371,6 @@ class PlayService:
                 game.spec, log.steps()[-1], start, game_racks(match_id), rest=result.layout
             )
             self._keep(match_id, log.length, after, strokes)
-            segments = ball_segments(result)
             self._remember_shot(match_id, seq, (start, stroke, result, segments))
             return Played(
                 game=self._game(stored, log),
@@ -344,6 +420,8 @@ class PlayService:
     def _computer_turns(self, match_id: int) -> None:
         try:
             self.computer_turns(match_id)
+        except ServerBusyError:  # the next read of the game wakes it again
+            _log.warning("the computer waits in game %s: the engine pool is full", match_id)
         except Exception:  # a background thread: say it, the next read wakes it again
             _log.exception("the computer could not play in game %s", match_id)
         finally:
@@ -361,7 +439,7 @@ class PlayService:
             if computer is None or seat is None or game.to_act is not seat:
                 break
             started = time.perf_counter()
-            move = computer.move(game, game.level or 1)
+            move = self.pool.run("the computer's move", computer.move, game, game.level or 1)
             self.think_times.append(time.perf_counter() - started)
             seq = game.log.length
             if move.option is not None:
@@ -443,8 +521,8 @@ class PlayService:
         if stroke is None:
             raise OutOfRangeError(f"shot {seq} of game {match_id} has no stored stroke")
         start = dict(item.positions)
-        result = simulate(start, stroke, table=SimTable.from_spec(game.spec), trajectory=True)
-        data = (start, stroke, result, ball_segments(result))
+        result, segments = self.pool.run("a replay", simulate_shot, start, stroke, game.spec)
+        data = (start, stroke, result, segments)
         self._remember_shot(match_id, seq, data)
         return data
 

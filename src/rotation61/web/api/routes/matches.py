@@ -1,9 +1,9 @@
-"""Desk API: list, create, export and import matches."""
+"""Desk API: list, create, remove, export and import matches."""
 
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api/matches", tags=["matches"])
 def list_matches(
     service: Service, status: Annotated[MatchStatus | None, Query()] = None
 ) -> list[MatchOut]:
-    """Every match, or those with one status (public; no PIN)."""
+    """Every match of the hall, or those with one status (public; no PIN; no browser game)."""
     return [match_out(m) for m in service.list_matches(status)]
 
 
@@ -39,6 +39,16 @@ async def import_match(service: Service, _user: Organiser, request: Request) -> 
     except UnicodeDecodeError as err:
         raise MalformedInputError(f"the record is not UTF-8 text: {err}") from err
     return with_pin(await run_in_threadpool(service.import_json, text))
+
+
+@router.delete("/{match_id}", status_code=204, responses=ERRORS)
+def delete_match(match_id: int, service: Service, user: Organiser) -> Response:
+    """Remove a match or a browser game and its inputs (organiser; logged with who).
+
+    Refused (409) for a match an event called: its removal goes through the event.
+    """
+    service.delete_match(match_id, by=f"organiser {user}")
+    return Response(status_code=204)
 
 
 @router.get("/{match_id}", response_model=ScoreboardView, responses=ERRORS)

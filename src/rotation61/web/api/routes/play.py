@@ -18,7 +18,9 @@ from rotation61.web.api.deps import (
     Lang,
     PathId,
     Play,
+    PlayCreateQuota,
     PlaySeats,
+    PlayStrokeQuota,
 )
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import OutOfRangeError
@@ -45,7 +47,7 @@ router = APIRouter(tags=["play"])
 
 @router.get("/play", include_in_schema=False)
 def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Response:
-    """The new-game form."""
+    """The lobby: the new-game form and the live games to watch (never the hall's)."""
     return render(
         request,
         ctx,
@@ -53,6 +55,8 @@ def new_game_page(request: Request, ctx: Ctx, lang: Lang, play: Play) -> Respons
         lang,
         computer=play.computer is not None,
         presets=sorted(PRESETS),
+        games=play.lobby(),
+        idle_hours=f"{ctx.settings.game_idle_hours:g}",
     )
 
 
@@ -83,8 +87,11 @@ def replay_page(match_id: PathId, request: Request, ctx: Ctx, lang: Lang, play: 
 
 
 @router.post("/api/play", status_code=201, response_model=PlayCreated, responses=ERRORS)
-def create_game(body: PlayCreate, ctx: Ctx, play: Play) -> PlayCreated:
-    """Start a game; the response carries this device's seat token (and the invite)."""
+def create_game(_quota: PlayCreateQuota, body: PlayCreate, ctx: Ctx, play: Play) -> PlayCreated:
+    """Start a game; the response carries this device's seat token (and the invite).
+
+    Rate-limited per client address (429 with ``Retry-After`` beyond the limit).
+    """
     mode = GameMode(body.mode)
     if mode is GameMode.COMPUTER and play.computer is None:
         raise IllegalActionError("no computer player is installed on this server")
@@ -131,13 +138,19 @@ def _view(play: PlayService, game: Game, lang: Language) -> PlayView:
 
 @router.post("/api/play/{match_id}/shots", response_model=ShotView, responses=ERRORS)
 def shoot(
-    match_id: PathId, body: PlayStrokeIn, play: Play, seats: PlaySeats, lang: Lang
+    match_id: PathId,
+    _quota: PlayStrokeQuota,
+    body: PlayStrokeIn,
+    play: Play,
+    seats: PlaySeats,
+    lang: Lang,
 ) -> ShotView:
     """Play a stroke: simulated by the engine, judged by the referee, stored, announced.
 
     Refused with nothing changed: a stroke out of range (422), not this player's turn
     or a decision awaited (409), a placement outside the kitchen or on a ball (422), a
-    stale screen (409).
+    stale screen (409), too many strokes from this client or seat token lately (429,
+    with ``Retry-After``).
     """
     try:
         stroke = Stroke(speed=body.speed, phi=body.phi, theta=body.theta, a=body.a, b=body.b)
