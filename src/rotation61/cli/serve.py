@@ -221,6 +221,8 @@ _CONNECTION_OPTIONS: tuple[tuple[str, Callable[[str], object], str, str, str, st
         "live-update streams of one client address per worker; more are refused (429)",
     ),
 )
+
+
 def _hours(name: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         from rotation61.web.core.settings import parse_hours
@@ -400,10 +402,10 @@ def run(args: argparse.Namespace) -> int:
             CLIENT_LIMIT_ENV,
             CLIENT_STREAMS_ENV,
             DATABASE_URL_ENV,
-            HEADER_TIMEOUT_ENV,
-            MAX_CONNECTIONS_ENV,
             GAME_IDLE_HOURS_ENV,
             GAME_KEEP_HOURS_ENV,
+            HEADER_TIMEOUT_ENV,
+            MAX_CONNECTIONS_ENV,
             MAX_UPLOAD_BYTES_ENV,
             ORGANISER_PASSWORD_ENV,
             PIN_LIMIT_ENV,

@@ -150,6 +150,7 @@ class TooManyStreamsError(WebError):
 
     status = 429
 
+
 class RateLimitedError(WebError):
     """A client made too many requests of a kind lately (a rate limit, not a lockout).
 

@@ -52,14 +52,14 @@ __all__ = [
     "DEFAULT_GAME_KEEP_HOURS",
     "DEFAULT_MAX_UPLOAD_BYTES",
     "DEFAULT_PIN_LIMIT",
-    "DEFAULT_TARGET_LIMIT",
-    "HEADER_TIMEOUT_ENV",
-    "MAX_CONNECTIONS_ENV",
     "DEFAULT_PLAY_CREATE_LIMIT",
     "DEFAULT_PLAY_POOL",
     "DEFAULT_PLAY_STROKE_LIMIT",
+    "DEFAULT_TARGET_LIMIT",
     "GAME_IDLE_HOURS_ENV",
     "GAME_KEEP_HOURS_ENV",
+    "HEADER_TIMEOUT_ENV",
+    "MAX_CONNECTIONS_ENV",
     "MAX_UPLOAD_BYTES_ENV",
     "ORGANISER_PASSWORD_ENV",
     "PIN_LIMIT_ENV",
@@ -304,6 +304,8 @@ class ConnectionLimits:
             return cls(**values)  # type: ignore[arg-type]
         except ValueError as err:
             raise ValueError(f"{err} (ROTATION61_* connection settings)") from None
+
+
 def _hours(source: Mapping[str, str], name: str, default: float) -> float:
     return parse_hours(source.get(name) or str(default), name=name)
 
