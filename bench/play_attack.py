@@ -53,13 +53,16 @@ _NEW_GAME = json.dumps({"mode": "hotseat", "player_a": "X", "player_b": "Y"}).en
 
 
 def start_server(url: str, workers: int, pool: str) -> tuple[subprocess.Popen[bytes], int]:
-    """The server with the play rate limits lifted (the pool is what is measured)."""
+    """The server with the play rate limits and the per-address caps lifted (the pool)."""
     port = web_load.free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("ROTATION61_")}
     argv = [sys.executable, "-m", "rotation61.cli.serve", "--port", str(port)]
     argv += ["--database-url", url, "--workers", str(workers)]
     argv += ["--organiser-password", web_load.PASSWORD, "--play-pool", pool]
     argv += ["--play-create-limit", "1000000/1", "--play-stroke-limit", "1000000/1"]
+    # the loops all come from one address: lift its connection caps too (measured apart,
+    # by bench/venue_attack.py), so that what is measured is the engine pool
+    argv += ["--client-connections", "4096", "--client-connects", "100000"]
     process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 180
     conn_ok = False
