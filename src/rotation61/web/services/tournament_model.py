@@ -35,6 +35,7 @@ from rotation61.tournament.csvfiles import PlayersCsvError, read_players_csv
 from rotation61.tournament.csvfiles import standings_csv as tournament_standings_csv
 from rotation61.web.adapters.tournaments import StoredEntry, StoredEvent
 from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.limits import MAX_TABLES
 
 __all__ = [
     "MAX_TABLES",
@@ -47,9 +48,6 @@ __all__ = [
     "parse_players",
     "standings_csv",
 ]
-
-MAX_TABLES: Final = 64
-"""The most tables an event (and the hall) may have."""
 
 CsvError = PlayersCsvError
 """A malformed players CSV line; the message names the line and the column."""
