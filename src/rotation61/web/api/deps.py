@@ -25,7 +25,9 @@ from starlette.concurrency import run_in_threadpool
 
 from rotation61.rules import Seat
 from rotation61.text import Language
-from rotation61.web.adapters.broker import FragmentHub, Hub, PostgresListener
+from rotation61.web.adapters.broker import Hub
+from rotation61.web.adapters.fragments import FragmentHub
+from rotation61.web.adapters.listener import PostgresListener
 from rotation61.web.core.errors import AuthenticationError, CsrfError
 from rotation61.web.core.i18n import parse_language
 from rotation61.web.core.model import StoredMatch
