@@ -37,7 +37,6 @@ __all__ = [
     "ComputerMove",
     "ComputerPlayer",
     "Game",
-    "GameMode",
     "Played",
     "ball_segments",
     "check_stroke",

@@ -54,13 +54,12 @@ from rotation61.sim import (
 )
 from rotation61.web.adapters.play import StrokeStore
 from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.model import TABLE_SIZE_TAG, StoredMatch
+from rotation61.web.core.model import TABLE_SIZE_TAG, GameMode, StoredMatch
 from rotation61.web.services.game import (
     GAME_TAG,
     LEVEL_TAG,
     ComputerPlayer,
     Game,
-    GameMode,
     Played,
     ball_segments,
     check_stroke,

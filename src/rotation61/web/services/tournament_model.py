@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from rotation61.rules import PRESETS
 from rotation61.rules.text_fields import (
