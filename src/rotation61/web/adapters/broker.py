@@ -199,7 +199,7 @@ class Hub:
             shown = first[0].seq if match_id != HALL and first else None
             if shown is not None and self._latest.get(match_id, -1) > shown:
                 self.reload(match_id)  # an input landed while the first view was read
-            while True:
+            while not subscriber.dropped:
                 yield await subscriber.next_chunk(ping_s)
         finally:
             self.unsubscribe(match_id, subscriber)

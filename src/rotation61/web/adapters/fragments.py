@@ -97,7 +97,7 @@ class FragmentHub:
             first = await asyncio.to_thread(self._render, key, lang, True)
             if first is not None:
                 yield first
-            while True:
+            while not subscriber.dropped:
                 yield await subscriber.next_chunk(ping_s)
         finally:
             self.unsubscribe(key, subscriber)
