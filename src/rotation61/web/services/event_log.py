@@ -26,10 +26,6 @@ from datetime import UTC, datetime
 from typing import Final, Protocol
 
 from rotation61.rules import Seat
-from rotation61.rules.text_fields import (
-    NAME_MAX_LENGTH,
-    printable_text,
-)
 from rotation61.tournament import (
     Call,
     Event,
@@ -181,11 +177,12 @@ class EventLog:
     def _with_entries(self, live: LiveEvent, entries: Sequence[StoredEntry]) -> LiveEvent:
         state = None
         unfit = ""
+        loaded = tuple(loaded_entry(e) for e in entries)
         if len(entries) >= 2:
             try:
                 event = Event(
                     name=live.stored.name,
-                    entries=tuple(loaded_entry(e) for e in entries),
+                    entries=loaded,
                     config=live.settings.config(),
                 )
             except InvalidEventError as err:
@@ -194,7 +191,7 @@ class EventLog:
                 unfit = str(err)
             else:
                 state = EventState(event=event)
-        names = {e.player_id: e.name for e in entries}
+        names = {e.id: e.name for e in loaded}  # as the event holds them (fit to show)
         return dataclasses.replace(
             live, entries=tuple(entries), state=state, names=names, unfit=unfit
         )
@@ -386,12 +383,7 @@ class EventLog:
     ) -> NewCall:
         match = state.match(call.match)
         pin = pins.get(int(call.table)) or self._pins()
-        # a name stored before names were checked as they are now is shown as well as it
-        # can be: a call never fails on a name, so the event never gets stuck
-        names = (
-            printable_text(live.name_of(match.players[0]), max_length=NAME_MAX_LENGTH),
-            printable_text(live.name_of(match.players[1]), max_length=NAME_MAX_LENGTH),
-        )
+        names = (live.name_of(match.players[0]), live.name_of(match.players[1]))
         header = desk_header(
             players=names,
             race_to=match.race,

@@ -464,7 +464,12 @@ class MatchService:
             stored, log = known
         for item in self._repo.load_inputs(match_id, after=log.length):
             log = log.append(item)
-        if known is not None and log.match.is_over and stored.final_for is None:
+        if (
+            known is not None
+            and log.match.is_over
+            and stored.final_for is None
+            and stored.header.tag("Event")  # only an event's match is ever made final
+        ):
             stored = self._repo.get_match(match_id)  # another worker may have made it final
         self._remember(match_id, stored, log)
         return stored, log
