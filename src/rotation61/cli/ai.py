@@ -308,7 +308,9 @@ def _run_suggest(args: argparse.Namespace) -> int:
         if cand.placement is not None:
             balls[CUE_BALL] = cand.placement
         result = simulate(balls, cand.stroke, table=state.config.table, trajectory=True)
-        plot_shot(result, balls, state.config.table, args.plot, title=choice.reason(lang))
+        plot_shot(
+            result, balls, state.config.table, args.plot, title=choice.reason(lang), language=lang
+        )
         print(f"plot written to {args.plot}")
     return 0
 
