@@ -47,13 +47,15 @@ from rotation61.ai.core import (
     terminal,
     transition,
 )
-from rotation61.ai.envs.opponents import DEFAULT_LEVEL, Opponent, opponent_from
+from rotation61.ai.envs.opponents import Opponent, geometric_player, opponent_from
 from rotation61.ai.envs.spaces import (
     OPTIONS,
+    RENDER_MODES,
     action_space,
-    describe,
+    check_render_mode,
     encode,
     observation_space,
+    render,
     to_action,
 )
 from rotation61.ai.levels import get_level
@@ -89,25 +91,25 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
             ``10``, ``"olympiad"``) for the search player at that level, whose strokes
             then get that level's execution noise (unless ``config.noises`` sets both).
         seat: the agent's seat, ``"A"`` (breaks the first rack) or ``"B"``.
-        render_mode: ``None`` or ``"ansi"`` (a line of text per call).
+        render_mode: ``None``, ``"ansi"`` (a line of text per call) or ``"human"``
+            (the line written to stdout).
 
     Raises:
         IllegalGameActionError: a bad seat, render mode or opponent.
         UnknownLevelError: an unknown level.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's API)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (Gymnasium's API)
 
     def __init__(
         self,
         config: GameConfig | None = None,
         *,
-        opponent: Opponent | str | int = DEFAULT_LEVEL,
+        opponent: Opponent | str | int = geometric_player,
         seat: Seat | str | int = Seat.A,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise IllegalGameActionError(f"render_mode {render_mode!r} is not None or 'ansi'")
+        check_render_mode(render_mode)
         if config is None:
             config = GameConfig(noise=OLYMPIAD_NOISE)
         if not isinstance(config, GameConfig):
@@ -190,10 +192,8 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         return self._observe(), float(gained), terminal(self.state), False, self._info()
 
     def render(self) -> str | None:
-        """The ``ansi`` view (a line of text), or ``None`` without a render mode."""
-        if self.render_mode is None:
-            return None
-        return describe(self.state)
+        """The ``ansi`` view (a line of text); ``human`` writes it to stdout (``None``)."""
+        return render(self.state, self.render_mode)
 
 
 class NormalizedActions(
