@@ -267,3 +267,21 @@ def test_human_rendering_writes_the_line(capsys: pytest.CaptureFixture[str]) -> 
     env.reset(seed=1)
     assert env.render() is None
     assert capsys.readouterr().out.startswith("rack 1 ")
+
+
+def test_the_reward_scale_multiplies_every_reward() -> None:
+    returns = []
+    for scale in (1.0, 1 / 61):
+        env = Rotation61Env(reward_scale=scale)
+        env.reset(seed=8)
+        env.action_space.seed(8)
+        total, terminated = 0.0, False
+        while not terminated:
+            _, reward, terminated, _, _ = env.step(env.action_space.sample())
+            total += reward
+        returns.append(total)
+    assert returns[0] != 0.0
+    assert returns[1] == pytest.approx(returns[0] / 61)
+    for bad in (0, -1.0, float("nan"), True):
+        with pytest.raises(IllegalGameActionError, match="reward_scale"):
+            Rotation61Env(reward_scale=bad)

@@ -18,7 +18,9 @@ until the agent is to act again or the match is over. Spaces:
 opponent's replies: the points it scored minus the points the opponent scored, plus
 ``config.rack_reward`` for each rack won (minus it for each rack lost); what the
 opponent's actions before the agent's first one gave (its break, when the agent is B)
-is added to the first step's reward, so a match's return is exact. ``terminated``
+is added to the first step's reward, so a match's return is exact; ``reward_scale``
+multiplies every reward (e.g. ``1 / 61``: a rack won is then worth about 1 and one
+step's reward stays within a few units, which suits policy-gradient learners). ``terminated``
 is the end of the match; the core ends every rack (stalemate after
 ``config.max_shots_per_rack`` inputs), so the environment never truncates.
 
@@ -30,6 +32,7 @@ seed, the game's seed is drawn from the environment's ``np_random``.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any, Final
 
 import gymnasium
@@ -93,9 +96,10 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         seat: the agent's seat, ``"A"`` (breaks the first rack) or ``"B"``.
         render_mode: ``None``, ``"ansi"`` (a line of text per call) or ``"human"``
             (the line written to stdout).
+        reward_scale: the factor every reward is multiplied by (positive; 1 by default).
 
     Raises:
-        IllegalGameActionError: a bad seat, render mode or opponent.
+        IllegalGameActionError: a bad seat, render mode, opponent or reward scale.
         UnknownLevelError: an unknown level.
     """
 
@@ -108,8 +112,19 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         opponent: Opponent | str | int = geometric_player,
         seat: Seat | str | int = Seat.A,
         render_mode: str | None = None,
+        reward_scale: float = 1.0,
     ) -> None:
         check_render_mode(render_mode)
+        if (
+            isinstance(reward_scale, bool)
+            or not isinstance(reward_scale, int | float)
+            or not math.isfinite(reward_scale)
+            or reward_scale <= 0
+        ):
+            raise IllegalGameActionError(
+                f"reward_scale {reward_scale!r} must be a positive finite number"
+            )
+        self.reward_scale = float(reward_scale)
         if config is None:
             config = GameConfig(noise=OLYMPIAD_NOISE)
         if not isinstance(config, GameConfig):
@@ -189,7 +204,8 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         self._state = after
         self._carried = 0.0
         gained += self._opponent_moves()
-        return self._observe(), float(gained), terminal(self.state), False, self._info()
+        reward = float(gained) * self.reward_scale
+        return self._observe(), reward, terminal(self.state), False, self._info()
 
     def render(self) -> str | None:
         """The ``ansi`` view (a line of text); ``human`` writes it to stdout (``None``)."""
