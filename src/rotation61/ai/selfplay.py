@@ -43,6 +43,7 @@ __all__ = [
     "RackOutcome",
     "SideStats",
     "Summary",
+    "iter_outcomes",
     "jobs_for",
     "pairings",
     "play_racks",
@@ -347,11 +348,22 @@ def process_executor(workers: int | None = None) -> Executor:
     return run
 
 
+def iter_outcomes(
+    jobs: Sequence[RackJob], executor: Executor | None = None
+) -> Iterator[RackOutcome]:
+    """Play every job on ``executor`` (``None``: in this process), outcomes as they come.
+
+    The outcomes come in job order, one by one (a caller can report progress).
+    """
+    if executor is None:
+        yield from map(play_racks, jobs)
+    else:
+        yield from executor(play_racks, jobs)
+
+
 def run_jobs(jobs: Sequence[RackJob], executor: Executor | None = None) -> list[RackOutcome]:
     """Play every job on ``executor`` (``None``: in this process), outcomes in job order."""
-    if executor is None:
-        return [play_racks(job) for job in jobs]
-    return list(executor(play_racks, jobs))
+    return list(iter_outcomes(jobs, executor))
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
