@@ -285,3 +285,29 @@ def test_the_reward_scale_multiplies_every_reward() -> None:
     for bad in (0, -1.0, float("nan"), True):
         with pytest.raises(IllegalGameActionError, match="reward_scale"):
             Rotation61Env(reward_scale=bad)
+
+
+def test_normalized_observations_pass_the_checker_and_scale_the_game() -> None:
+    from rotation61.ai.envs.gymnasium_env import NormalizedObservations
+
+    base = Rotation61Env()
+    env = NormalizedObservations(base)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*(NumPy array|probably should be)")
+        check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=3)
+    raw = encode_of(base)
+    spec = base.config.table.spec
+    assert env.observation_space.contains(obs)
+    assert np.allclose(obs["balls"] * [spec.length, spec.width], raw["balls"], atol=1e-4)
+    assert np.allclose(obs["scores"] * 120, raw["scores"])
+    assert obs["balls"].min() >= 0.0
+    assert obs["balls"].max() <= 1.0
+    assert obs["phase"] == raw["phase"]
+
+
+def encode_of(env: Rotation61Env) -> dict[str, Any]:
+    from rotation61.ai import observation
+    from rotation61.ai.envs.spaces import encode
+
+    return encode(observation(env.state, env.seat))

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import gymnasium
 import numpy as np
@@ -66,7 +66,7 @@ from rotation61.records import MatchRecord
 from rotation61.rules import Seat
 from rotation61.sim import OLYMPIAD_NOISE
 
-__all__ = ["ENV_ID", "NormalizedActions", "Rotation61Env"]
+__all__ = ["ENV_ID", "NormalizedActions", "NormalizedObservations", "Rotation61Env"]
 
 ENV_ID: Final = "rotation61/Rotation61-v0"
 """The registered id (namespace ``rotation61``, version 0)."""
@@ -212,6 +212,21 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         return render(self.state, self.render_mode)
 
 
+def _boxes(
+    space: gymnasium.spaces.Space[Any], what: str, keys: tuple[str, str]
+) -> tuple[gymnasium.spaces.Box, gymnasium.spaces.Box]:
+    """The two boxes of the game's ``Dict`` space a wrapper rescales.
+
+    Raises:
+        IllegalGameActionError: the space is not the game's.
+    """
+    if isinstance(space, gymnasium.spaces.Dict):
+        first, second = space.spaces.get(keys[0]), space.spaces.get(keys[1])
+        if isinstance(first, gymnasium.spaces.Box) and isinstance(second, gymnasium.spaces.Box):
+            return first, second
+    raise IllegalGameActionError(f"{what} space {space!r} is not the game's Dict")
+
+
 class NormalizedActions(
     gymnasium.ActionWrapper[dict[str, Any], npt.NDArray[np.float32], dict[str, Any]],
     gymnasium.utils.RecordConstructorArgs,
@@ -228,14 +243,7 @@ class NormalizedActions(
     def __init__(self, env: gymnasium.Env[dict[str, Any], dict[str, Any]]) -> None:
         gymnasium.utils.RecordConstructorArgs.__init__(self)
         gymnasium.ActionWrapper.__init__(self, env)
-        space = env.action_space
-        if not isinstance(space, gymnasium.spaces.Dict):
-            raise IllegalGameActionError(f"action space {space!r} is not the game's Dict")
-        stroke, placement = space["stroke"], space["placement"]
-        if not isinstance(stroke, gymnasium.spaces.Box) or not isinstance(
-            placement, gymnasium.spaces.Box
-        ):
-            raise IllegalGameActionError(f"action space {space!r} is not the game's Dict")
+        stroke, placement = _boxes(env.action_space, "action", ("stroke", "placement"))
         self._low = np.concatenate([stroke.low, placement.low]).astype(np.float64)
         self._high = np.concatenate([stroke.high, placement.high]).astype(np.float64)
         self.action_space = gymnasium.spaces.Box(-1.0, 1.0, (8,), np.float32)
@@ -253,6 +261,42 @@ class NormalizedActions(
             "placement": values[5:].astype(np.float32),
             "option": option,
         }
+
+
+class NormalizedObservations(
+    gymnasium.ObservationWrapper[dict[str, Any], dict[str, Any], dict[str, Any]],
+    gymnasium.utils.RecordConstructorArgs,
+):
+    """The observation with its continuous parts in [0, 1] (units stated per key).
+
+    ``balls`` (inches) is divided by the table's playing length and width, the bounds of
+    the game's box (0 and 1 are the cushion noses at either end of each axis; a ball
+    not on the table stays at 0);
+    ``scores`` by the 120 points of a rack. The discrete keys are unchanged (one-hot them
+    with :class:`gymnasium.wrappers.FlattenObservation`). Everything else is the game's
+    observation (:mod:`rotation61.ai.envs.spaces`).
+    """
+
+    def __init__(self, env: gymnasium.Env[dict[str, Any], dict[str, Any]]) -> None:
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.ObservationWrapper.__init__(self, env)
+        space = env.observation_space
+        balls, scores = _boxes(space, "observation", ("balls", "scores"))
+        self._balls_high = balls.high.astype(np.float32)
+        self._scores_high = scores.high.astype(np.float32)
+        parts = dict(cast(gymnasium.spaces.Dict, space).spaces)  # a Dict: checked by _boxes
+        parts["balls"] = gymnasium.spaces.Box(0.0, 1.0, balls.shape, np.float32)
+        parts["scores"] = gymnasium.spaces.Box(0.0, 1.0, scores.shape, np.float32)
+        self.observation_space = gymnasium.spaces.Dict(parts)
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """The game's observation, its ``balls`` and ``scores`` scaled (see the class)."""
+        scaled = dict(observation)
+        scaled["balls"] = (np.asarray(observation["balls"]) / self._balls_high).astype(np.float32)
+        scaled["scores"] = (np.asarray(observation["scores"]) / self._scores_high).astype(
+            np.float32
+        )
+        return scaled
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Rotation61Env")
