@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from rotation61.ai.selfplay import (
     summarize,
 )
 from rotation61.cli.main import main
+from rotation61.cli.progress import Progress
 from rotation61.records import from_json, verify
 
 
@@ -108,7 +110,11 @@ def test_a_neighbours_ladder_plays_each_level_and_the_next_and_the_ends(
     assert all(p["racks_won_a"] + p["racks_won_b"] == 1 for p in document["pairings"])
     assert sorted(r["level"] for r in document["ratings"]) == ["1", "2", "3"]
     # each series is reported on stderr as soon as it is played
-    progress = [line for line in captured.err.splitlines() if " vs level " in line]
+    lines = captured.err.splitlines()
+    # progress lines (racks done, rate, time left) are plain lines off a terminal
+    assert lines[-1].startswith("rotation61: ladder: 3/3 racks, ")
+    assert "in all" in lines[-1]
+    progress = [line for line in lines if " vs level " in line and "racks/s" not in line]
     assert [line.split(":")[1].strip() for line in progress] == [
         "level 1 vs level 2",
         "level 2 vs level 3",
@@ -125,3 +131,24 @@ def test_a_rack_that_cannot_be_played_names_its_job() -> None:
     job = RackJob(a="3", b="6", index=4, seed=77, rules="no-such-rules")
     with pytest.raises(RackError, match=r"rack 4 of level 3 vs level 6 \(seed 77, rules no-such"):
         play_racks(job)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_rewrites_one_line_on_a_terminal_and_ends_it() -> None:
+    stream = _Terminal()
+    clock = iter([0.0, 1.0, 1.2, 2.0, 4.0]).__next__
+    progress = Progress(total=10, label="level 3 vs level 6", stream=stream, clock=clock)
+    progress.advance()  # 1 s: shown
+    progress.advance()  # 0.2 s later: not shown
+    progress.advance()  # 2 s: shown
+    progress.finish()
+    text = stream.getvalue()
+    assert text.count("\r\x1b[K") == 3
+    assert "1/10 racks, 1.00 racks/s, 9 s left" in text
+    assert "3/10 racks, 1.50 racks/s, 5 s left" in text
+    assert text.endswith("3/10 racks, 0.75 racks/s, 4 s in all\n")
+    assert "\n" not in text[:-1]

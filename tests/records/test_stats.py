@@ -42,8 +42,24 @@ def test_innings_runs_and_racks_follow_the_definitions() -> None:
         (FoulKind.SCRATCH, 1),
     )
     assert bob.foul_count == 3
+    assert (bob.fouled_shots, ann.fouled_shots) == (1, 0)
+    # rack 1's winning inning scored 47 (no run-out); rack 2 was a break and run
+    assert (ann.runouts, bob.runouts) == (1, 0)
     assert found.matches[0].winner == "Ann"
     assert found.matches[0].racks_won == (2, 0)
+
+
+def test_a_run_out_after_the_opponents_break_is_not_a_break_and_run() -> None:
+    b = MatchLog.begin(MatchHeader.of(players=("Ann", "Bob"), race_to=1))
+    b, _ = b.play(BREAK)  # Ann 17
+    b, _ = b.play(Shot(first_contact=1, rail_after_contact=frozenset({0})))  # miss
+    b, _ = b.play(Shot(first_contact=1, pocketed=(1, 15, 14, 13)))  # Bob 43
+    b, _ = b.play(Shot(first_contact=2, pocketed=(2, 3, 4, 6)))  # 58
+    b, ruling = b.play(Shot(first_contact=7, pocketed=(7,)))  # 65: rack
+    assert ruling.result is not None
+    ann, bob = stats([b.record]).matches[0].seats
+    assert (bob.innings, bob.high_run, bob.runouts, bob.racks_won_from_break) == (1, 65, 1, 0)
+    assert (ann.innings, ann.runouts, ann.racks_won_from_break) == (1, 0, 0)
 
 
 def test_players_are_merged_by_name_across_matches() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -105,13 +106,40 @@ class Choice:
         best = self.best
         if best is None:
             return gettext(language, Domain.AI, "ai.shot.fallback")
-        return describe(best, language)
+        line = describe(best, language)
+        highest = max(self.evaluations, key=lambda e: e.value)
+        if highest.value > best.value:
+            # ranked by prudence (a miss's risk) or by the foul limit, not by mean value
+            line += gettext(
+                language,
+                Domain.AI,
+                "ai.prudent",
+                value=f"{best.value:+.1f}",
+                top=f"{highest.value:+.1f}",
+            )
+        return line
 
     def alternatives(self, language: Language | str = Language.EN) -> list[str]:
         """One line per alternative (the chosen one first), with its value."""
         if self.options:
             return [f"{_option_label(language, o.option)}: {o.value:+.1f}" for o in self.options]
-        return [f"{describe(e, language)} [{e.value:+.1f}]" for e in self.evaluations]
+        lines = [describe(e, language) for e in self.evaluations]
+        out = []
+        for e, line in zip(self.evaluations, lines, strict=True):
+            if lines.count(line) > 1:
+                # the same shot played another way: say how
+                stroke = e.candidate.stroke
+                line += gettext(
+                    language,
+                    Domain.AI,
+                    "ai.stroke",
+                    aim=f"{stroke.phi:.1f}",
+                    speed=f"{stroke.speed:.2f}",
+                    side=f"{stroke.a:+.2f}",
+                    height=f"{stroke.b:+.2f}",
+                )
+            out.append(f"{line} [{e.value:+.1f}]")
+        return out
 
 
 def _option_label(language: Language | str, option: Option) -> str:
@@ -122,14 +150,25 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}"
 
 
+def _interval(made: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``made / n`` (a chance from few samples)."""
+    z = 1.96
+    p = made / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def describe(ev: Evaluation, language: Language | str = Language.EN) -> str:
-    """One line for an evaluated candidate, e.g. "Cut the 3 into the foot right corner, 87%"."""
+    """One line for an evaluated candidate, e.g. "Cut the 3 into the foot right corner, 87%".
+
+    The pocket named is where the ball dropped in the simulated samples (the pocket aimed
+    at only when it never dropped); a chance comes with its 95% interval and the number
+    of samples it is measured on.
+    """
     cand = ev.candidate
-    pocket = (
-        ""
-        if cand.pocket is None
-        else gettext(language, Domain.AI, f"ai.pocket.{cand.pocket.value}")
-    )
+    named = ev.pot_pocket if ev.pot_pocket is not None else cand.pocket
+    pocket = "" if named is None else gettext(language, Domain.AI, f"ai.pocket.{named.value}")
     fields = {
         "target": cand.target,
         "ball": cand.ball if cand.ball is not None else cand.target,
@@ -140,6 +179,18 @@ def describe(ev: Evaluation, language: Language | str = Language.EN) -> str:
         "opponent": _pct(ev.opponent),
     }
     line = gettext(language, Domain.AI, f"ai.shot.{cand.kind.value}", **fields)
+    if cand.kind in _POTS and ev.samples > 0:
+        low, high = _interval(ev.potted, ev.samples)
+        line += gettext(
+            language,
+            Domain.AI,
+            "ai.sampled.pot",
+            low=_pct(low),
+            high=_pct(high),
+            samples=ev.samples,
+        )
+    elif ev.samples > 0:
+        line += gettext(language, Domain.AI, "ai.sampled", samples=ev.samples)
     if cand.kind in _POTS and ev.scored > 0 and ev.next_ball is not None:
         line += gettext(language, Domain.AI, "ai.leave", ball=ev.next_ball, leave=_pct(ev.leave))
     return line
@@ -340,7 +391,9 @@ def _merged(one: Evaluation, two: Evaluation) -> Evaluation:
     return dataclasses.replace(
         one,
         value=mix(one.value, two.value),
-        pot=mix(one.pot, two.pot),
+        pot=(one.potted + two.potted) / (n1 + n2),
+        potted=one.potted + two.potted,
+        pot_pocket=one.pot_pocket if one.potted >= two.potted else two.pot_pocket,
         scored=mix(one.scored, two.scored),
         foul=mix(one.foul, two.foul),
         points=mix(one.points, two.points),

@@ -48,6 +48,7 @@ __all__ = [
     "CONTINUATION",
     "WIN",
     "Evaluation",
+    "dropped_pocket",
     "evaluate",
     "sample_values",
 ]
@@ -78,6 +79,9 @@ class Evaluation:
         candidate: the candidate.
         value: the mean value of its samples, points.
         pot: the share of samples in which the intended ball dropped on a legal shot.
+        potted: in how many samples it did (``pot`` times ``samples``).
+        pot_pocket: the pocket it dropped in most often in those samples (the simulated
+            outcome, not the pocket aimed at), if it dropped.
         scored: the share of samples that scored (legal, a ball pocketed).
         foul: the share of samples that were fouls.
         points: the mean points scored.
@@ -91,6 +95,8 @@ class Evaluation:
     candidate: Candidate
     value: float
     pot: float
+    potted: int
+    pot_pocket: PocketId | None
     scored: float
     foul: float
     points: float
@@ -99,6 +105,22 @@ class Evaluation:
     next_pocket: PocketId | None
     opponent: float
     samples: int
+
+
+def dropped_pocket(position_m: Sequence[float], table: SimTable = DEFAULT_TABLE) -> PocketId:
+    """The pocket a pocketed ball dropped in: the capture hole nearest its last centre.
+
+    Args:
+        position_m: the ball's last centre (x, y), m (where the simulation left it).
+        table: the table.
+
+    Returns:
+        The pocket.
+    """
+    holes = table.pocket_holes()
+    x, y = float(position_m[0]), float(position_m[1])
+    nearest = min(range(len(holes)), key=lambda k: (holes[k][0] - x) ** 2 + (holes[k][1] - y) ** 2)
+    return POCKETS[nearest]
 
 
 def _turn(ball: int) -> float:
@@ -268,6 +290,8 @@ def evaluate(
             left: list[float] = []
             pockets: list[int] = []
             next_balls: list[int] = []
+            dropped: list[PocketId] = []
+            column = data.balls.index(cand.ball) if cand.ball in data.balls else -1
             for i in rows:
                 ruling = rulings[i]
                 if ruling is None:
@@ -282,6 +306,7 @@ def evaluate(
                     points += ruling.points
                     if cand.ball is not None and cand.ball in ruling.credited:
                         pots += 1
+                        dropped.append(dropped_pocket(data.final_positions[i, column], table))
                     leave.append(float(chance[i]))
                     if nxt[i] > 0:
                         next_balls.append(int(nxt[i]))
@@ -294,6 +319,8 @@ def evaluate(
                 candidate=cand,
                 value=float(values[j * per : (j + 1) * per].mean()),
                 pot=pots / per,
+                potted=pots,
+                pot_pocket=max(set(dropped), key=dropped.count) if dropped else None,
                 scored=scored / per,
                 foul=fouls / per,
                 points=points / per,

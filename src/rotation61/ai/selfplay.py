@@ -32,7 +32,7 @@ from rotation61.ai.core import GameConfig, PhaseKind, initial, phase_of, transit
 from rotation61.ai.decide import choose
 from rotation61.ai.levels import get_level
 from rotation61.ai.shots import ShotKind
-from rotation61.records import ShotInput, to_json
+from rotation61.records import PlayerStats, ShotInput, stats, to_json
 from rotation61.rules import Rotation61Error, Seat
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "RackOutcome",
     "SideStats",
     "Summary",
+    "iter_outcomes",
     "jobs_for",
     "pairings",
     "play_racks",
@@ -85,14 +86,23 @@ class RackJob:
 class SideStats:
     """One level's play in a rack (or summed over racks).
 
+    The figures of the game (strokes, points, innings, fouls, run-outs, break-and-runs,
+    high run) are those of the referee's replay of the rack's record
+    (:func:`rotation61.records.stats`: an inning is one shooter's run of shots until the
+    turn passes, a run-out an inning whose points reach the target); the pot attempts
+    and think times are the player's own (his intent is not in the record).
+
     Attributes:
         strokes: strokes played (breaks included).
         pot_attempts: strokes meant to pot a ball (direct, bank, combination, kiss).
         pots_made: of those, the intended ball dropped on a legal shot.
-        points: points scored.
+        points: points scored on legal shots.
         innings: turns at the table.
-        fouls: fouls.
-        runouts: innings that scored the target (61) by themselves.
+        fouls: strokes that were fouls.
+        runouts: innings whose points alone reached the target (break-and-runs included).
+        breaks: break shots played.
+        break_and_runs: racks won by their breaker in his first inning.
+        high_run: the most points in one inning.
         think_ms: the think time of each decision, milliseconds.
     """
 
@@ -103,6 +113,9 @@ class SideStats:
     innings: int = 0
     fouls: int = 0
     runouts: int = 0
+    breaks: int = 0
+    break_and_runs: int = 0
+    high_run: int = 0
     think_ms: tuple[float, ...] = ()
 
     def __add__(self, other: SideStats) -> SideStats:
@@ -114,6 +127,9 @@ class SideStats:
             innings=self.innings + other.innings,
             fouls=self.fouls + other.fouls,
             runouts=self.runouts + other.runouts,
+            breaks=self.breaks + other.breaks,
+            break_and_runs=self.break_and_runs + other.break_and_runs,
+            high_run=max(self.high_run, other.high_run),
             think_ms=self.think_ms + other.think_ms,
         )
 
@@ -185,76 +201,58 @@ def _play(job: RackJob) -> RackOutcome:
         noises=(levels[Seat.A].noise, levels[Seat.B].noise),
     )
     state = initial(config, job.seed)
-    stats = {Seat.A: _Tally(), Seat.B: _Tally()}
+    intents = {Seat.A: _Tally(), Seat.B: _Tally()}
     actions = 0
-    shooter: Seat | None = None
     while phase_of(state) is not PhaseKind.OVER and actions < job.max_actions:
         seat = state.rack.to_act
-        tally = stats[seat]
+        tally = intents[seat]
         started = time.perf_counter()
         choice = choose(state, levels[seat], workers=job.workers)
         tally.think.append((time.perf_counter() - started) * 1000.0)
-        before = state
         state = transition(state, choice.action)
         actions += 1
         step = state.log.last
         if step is None or not isinstance(step.step, ShotInput) or step.ruling is None:
             continue
-        ruling = step.ruling
-        tally.strokes += 1
-        if shooter is not seat or len(state.match.completed) != len(before.match.completed):
-            tally.innings += 1
-            tally.inning_points = 0
-        shooter = seat
         best = choice.best
         if best is not None and best.candidate.kind in _POTS:
             tally.pot_attempts += 1
-            if not ruling.fouls and best.candidate.ball in ruling.credited:
+            if not step.ruling.fouls and best.candidate.ball in step.ruling.credited:
                 tally.pots_made += 1
-        if ruling.fouls:
-            tally.fouls += 1
-        tally.points += ruling.points
-        tally.inning_points += ruling.points
-        if tally.inning_points >= before.rack.rules.target_points and not tally.ran_out:
-            tally.runouts += 1
-            tally.ran_out = True
-        if not ruling.shooter_continues:
-            shooter = None
-            tally.ran_out = False
+    record = state.record()
+    replayed = stats([record]).matches[0].seats
     winner_seat = state.match.winner
     a_seat = _seat_of_a(job)
     winner = None if winner_seat is None else ("a" if winner_seat is a_seat else "b")
     return RackOutcome(
         job=job,
         winner=winner,
-        a=stats[a_seat].freeze(),
-        b=stats[a_seat.opponent].freeze(),
-        record=to_json(state.record()) if job.record else None,
+        a=intents[a_seat].freeze(replayed[a_seat]),
+        b=intents[a_seat.opponent].freeze(replayed[a_seat.opponent]),
+        record=to_json(record) if job.record else None,
     )
 
 
 @dataclasses.dataclass(slots=True)
 class _Tally:
-    strokes: int = 0
+    """What only the player knows: his intents and think times (not in the record)."""
+
     pot_attempts: int = 0
     pots_made: int = 0
-    points: int = 0
-    innings: int = 0
-    fouls: int = 0
-    runouts: int = 0
-    inning_points: int = 0
-    ran_out: bool = False
     think: list[float] = dataclasses.field(default_factory=list)
 
-    def freeze(self) -> SideStats:
+    def freeze(self, replayed: PlayerStats) -> SideStats:
         return SideStats(
-            strokes=self.strokes,
+            strokes=replayed.shots,
             pot_attempts=self.pot_attempts,
             pots_made=self.pots_made,
-            points=self.points,
-            innings=self.innings,
-            fouls=self.fouls,
-            runouts=self.runouts,
+            points=replayed.points,
+            innings=replayed.innings,
+            fouls=replayed.fouled_shots,
+            runouts=replayed.runouts,
+            breaks=replayed.breaks,
+            break_and_runs=replayed.racks_won_from_break,
+            high_run=replayed.high_run,
             think_ms=tuple(self.think),
         )
 
@@ -350,11 +348,22 @@ def process_executor(workers: int | None = None) -> Executor:
     return run
 
 
+def iter_outcomes(
+    jobs: Sequence[RackJob], executor: Executor | None = None
+) -> Iterator[RackOutcome]:
+    """Play every job on ``executor`` (``None``: in this process), outcomes as they come.
+
+    The outcomes come in job order, one by one (a caller can report progress).
+    """
+    if executor is None:
+        yield from map(play_racks, jobs)
+    else:
+        yield from executor(play_racks, jobs)
+
+
 def run_jobs(jobs: Sequence[RackJob], executor: Executor | None = None) -> list[RackOutcome]:
     """Play every job on ``executor`` (``None``: in this process), outcomes in job order."""
-    if executor is None:
-        return [play_racks(job) for job in jobs]
-    return list(executor(play_racks, jobs))
+    return list(iter_outcomes(jobs, executor))
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -393,6 +402,9 @@ class Summary:
             "fouls": side.fouls,
             "foul_rate": side.fouls / side.strokes if side.strokes else 0.0,
             "runouts": side.runouts,
+            "breaks": side.breaks,
+            "break_and_runs": side.break_and_runs,
+            "high_run": side.high_run,
             "think_ms_median": statistics.median(side.think_ms) if side.think_ms else 0.0,
             "think_ms_p95": _p95(side.think_ms),
         }

@@ -35,12 +35,13 @@ from rotation61.ai.selfplay import (
     Pairings,
     RackOutcome,
     Summary,
+    iter_outcomes,
     jobs_for,
     pairings,
     process_executor,
-    run_jobs,
     summarize,
 )
+from rotation61.cli.progress import Progress
 from rotation61.cli.record import load_records
 from rotation61.records import (
     MatchLog,
@@ -159,7 +160,8 @@ def _side_line(label: str, side: dict[str, float | int]) -> str:
         f"  {label:<10} pots {side['pots_made']}/{side['pot_attempts']} "
         f"({100 * float(side['pot_success']):.1f}%), "
         f"{float(side['points_per_inning']):.2f} points/inning, "
-        f"{side['runouts']} run-outs, fouls {side['fouls']} "
+        f"{side['runouts']} run-outs ({side['break_and_runs']} from "
+        f"{side['breaks']} breaks), high run {side['high_run']}, fouls {side['fouls']} "
         f"({100 * float(side['foul_rate']):.1f}% of strokes), "
         f"think median {float(side['think_ms_median']):.0f} ms, "
         f"p95 {float(side['think_ms_p95']):.0f} ms"
@@ -175,11 +177,17 @@ def _print_summary(summary: Summary) -> None:
     print(_side_line(f"level {summary.b}", Summary.side_dict(summary.side_b)))
 
 
-def _series(args: argparse.Namespace, a: str, b: str, executor: Executor) -> Summary:
+def _series(
+    args: argparse.Namespace, a: str, b: str, executor: Executor, progress: Progress
+) -> Summary:
     jobs = jobs_for(
         a, b, args.racks, seed=args.seed, rules=args.rules, record=args.records is not None
     )
-    outcomes = run_jobs(jobs, executor)
+    progress.label = f"level {a} vs level {b}"
+    outcomes = []
+    for outcome in iter_outcomes(jobs, executor):
+        outcomes.append(outcome)
+        progress.advance()
     if args.records is not None:
         _save(outcomes, args.records, f"{a}-vs-{b}")
     return summarize(outcomes)
@@ -188,7 +196,9 @@ def _series(args: argparse.Namespace, a: str, b: str, executor: Executor) -> Sum
 def _run_match(args: argparse.Namespace) -> int:
     _positive(args.racks, "--racks")
     a, b = get_level(args.a).name, get_level(args.b).name
-    summary = _series(args, a, b, executor_from(args))
+    progress = Progress(total=args.racks, label="", stream=sys.stderr)
+    summary = _series(args, a, b, executor_from(args), progress)
+    progress.finish()
     if args.json:
         print(json.dumps(summary.as_dict(), indent=2))
     else:
@@ -219,8 +229,10 @@ def _run_ladder(args: argparse.Namespace) -> int:
     executor = executor_from(args)
     summaries = []
     started = time.monotonic()
-    for a, b in pairings(levels, Pairings(args.pairs)):
-        summary = _series(args, a, b, executor)
+    pairs = pairings(levels, Pairings(args.pairs))
+    progress = Progress(total=args.racks * len(pairs), label="", stream=sys.stderr)
+    for a, b in pairs:
+        summary = _series(args, a, b, executor, progress)
         summaries.append(summary)
         print(
             f"rotation61: level {a} vs level {b}: {summary.racks_won_a}-{summary.racks_won_b} "
@@ -230,6 +242,8 @@ def _run_ladder(args: argparse.Namespace) -> int:
         for label, side in ((a, summary.side_a), (b, summary.side_b)):
             print(_side_line(f"level {label}", Summary.side_dict(side)), file=sys.stderr)
         sys.stderr.flush()
+    progress.label = "ladder"
+    progress.finish()
     ratings = _ratings(summaries)
     if args.json:
         document = {
@@ -307,7 +321,9 @@ def _run_suggest(args: argparse.Namespace) -> int:
         if cand.placement is not None:
             balls[CUE_BALL] = cand.placement
         result = simulate(balls, cand.stroke, table=state.config.table, trajectory=True)
-        plot_shot(result, balls, state.config.table, args.plot, title=choice.reason(lang))
+        plot_shot(
+            result, balls, state.config.table, args.plot, title=choice.reason(lang), language=lang
+        )
         print(f"plot written to {args.plot}")
     return 0
 

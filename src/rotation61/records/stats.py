@@ -7,6 +7,9 @@ Definitions:
   foul, the end of the rack); a §XVI replay after a restore is a new inning;
 - *points* are the rack points credited on legal shots (not a tie-rule bonus point);
 - the *high run* is the most points in one inning;
+- a *run-out* is an inning whose points alone reach the shooter's target (61 by
+  default): the inning that wins the rack without the opponent coming back; a rack won
+  from the break (below) is a run-out too, and is also counted apart;
 - *break yield* counts legal breaks and the balls and points they pocketed;
 - *fouls* are counted by kind (a shot with two fouls counts both);
 - a rack is *won from the break* when its breaker wins it in his first inning (break
@@ -20,8 +23,8 @@ Definitions:
 >>> log, _ = log.play(Shot(first_contact=4, pocketed=(4, 14, 13, 12)))
 >>> found = stats([log.record])
 >>> an = found.players[0]
->>> an.player, an.points, an.high_run, an.racks_won_from_break, an.innings
-('An', 64, 64, 1, 1)
+>>> an.player, an.points, an.high_run, an.racks_won_from_break, an.innings, an.runouts
+('An', 64, 64, 1, 1, 1)
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
 
+from rotation61.match import MatchState
 from rotation61.records.inputs import ShotInput
 from rotation61.records.model import MatchRecord
 from rotation61.records.replay import replay
@@ -53,10 +57,12 @@ class PlayerStats:
         shots: shots played.
         points: points scored on legal shots.
         high_run: the most points in one inning.
+        runouts: innings whose points alone reached the target (breaks included).
         breaks: break shots played.
         legal_breaks: legal break shots.
         break_balls: balls pocketed on legal breaks.
         break_points: points scored on legal breaks.
+        fouled_shots: shots with at least one foul.
         fouls: foul counts by kind, in :class:`FoulKind` order, kinds never committed
             left out.
     """
@@ -71,10 +77,12 @@ class PlayerStats:
     shots: int = 0
     points: int = 0
     high_run: int = 0
+    runouts: int = 0
     breaks: int = 0
     legal_breaks: int = 0
     break_balls: int = 0
     break_points: int = 0
+    fouled_shots: int = 0
     fouls: tuple[tuple[FoulKind, int], ...] = ()
 
     @property
@@ -168,10 +176,12 @@ class _Tally:
                 "shots",
                 "points",
                 "high_run",
+                "runouts",
                 "breaks",
                 "legal_breaks",
                 "break_balls",
                 "break_points",
+                "fouled_shots",
             ),
             0,
         )
@@ -190,16 +200,23 @@ class _Tally:
         )
 
 
+def _target(match: MatchState, seat: Seat) -> int:
+    """The points that win the rack for ``seat`` (§II, A11)."""
+    del seat  # one target for both seats in a rule set
+    return match.rack.rules.target_points
+
+
 def _match_stats(index: int, record: MatchRecord) -> MatchStats:
     tally = (_Tally(), _Tally())
     done = replay(record)
     rack = -1
     continuing: Seat | None = None  # the shooter whose inning goes on, if any
     run = 0
+    ran_out = False  # the inning going on has been counted as a run-out
     innings_in_rack = 0
     for step in done.steps:
         if step.rack != rack:
-            rack, continuing, run, innings_in_rack = step.rack, None, 0, 0
+            rack, continuing, run, ran_out, innings_in_rack = step.rack, None, 0, False, 0
         ruling = step.ruling
         if ruling is None:
             continuing = None
@@ -210,12 +227,17 @@ def _match_stats(index: int, record: MatchRecord) -> MatchStats:
             if continuing is not seat:
                 mine.add("innings")
                 innings_in_rack += 1
-                run = 0
+                run, ran_out = 0, False
             mine.add("shots")
-            if not ruling.fouls:
+            if ruling.fouls:
+                mine.add("fouled_shots")
+            else:
                 run += ruling.points
                 mine.add("points", ruling.points)
                 mine.counts["high_run"] = max(mine.counts["high_run"], run)
+                if not ran_out and run >= _target(step.before, seat):
+                    mine.add("runouts")
+                    ran_out = True
             if ruling.is_break:
                 mine.add("breaks")
                 if not ruling.fouls:

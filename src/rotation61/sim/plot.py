@@ -9,6 +9,7 @@ imported only when a picture is drawn: ``import rotation61.sim`` never imports i
 
 from __future__ import annotations
 
+import textwrap
 from enum import StrEnum
 from pathlib import Path
 from typing import Final
@@ -30,6 +31,7 @@ from rotation61.sim.engine import SimResult
 from rotation61.sim.errors import SimulationError
 from rotation61.sim.events import EventKind
 from rotation61.sim.table import SimTable
+from rotation61.text import Domain, Language, gettext
 
 __all__ = [
     "FlightMark",
@@ -157,6 +159,7 @@ def plot_shot(
     path: Path,
     *,
     title: str = "",
+    language: Language | str = Language.EN,
 ) -> None:
     """Draw a shot to a PNG file: cushions, jaws, pockets, paths, contacts, start and rest.
 
@@ -166,6 +169,7 @@ def plot_shot(
         table: the table it was played on.
         path: the PNG file to write.
         title: a title line.
+        language: the legend's language.
 
     Raises:
         SimulationError: the result has no trajectory.
@@ -222,21 +226,25 @@ def plot_shot(
         ax.plot(x, y, marker="x", color="yellow" if kind is EventKind.BALL else "orange",
                 ms=4, mew=0.8)  # fmt: skip
     marks = flight_points(result)
+
+    def label(key: str) -> str:
+        return gettext(language, Domain.AI, f"ai.plot.{key}")
+
     styles = {
-        FlightMark.TAKE_OFF: ("^", "#7fe3ff", "left the cloth"),
-        FlightMark.LANDING: ("v", "#7fe3ff", "landed"),
-        FlightMark.OFF_TABLE: ("*", "#ff4040", "off the table"),
+        FlightMark.TAKE_OFF: ("^", "#7fe3ff", label("take_off")),
+        FlightMark.LANDING: ("v", "#7fe3ff", label("landing")),
+        FlightMark.OFF_TABLE: ("*", "#ff4040", label("off_table")),
     }
     for mark, x, y in marks:
         symbol, colour, _ = styles[mark]
         ax.plot(x, y, marker=symbol, color=colour, ms=5, ls="none")
     legend = [
-        Line2D([], [], color=_COLOURS[0], lw=1.8, label="cue ball path"),
-        Line2D([], [], color=_COLOURS[3], lw=1.2, label="object ball path"),
-        Line2D([], [], marker="o", ls="none", mfc="none", mec="white", label="start"),
-        Line2D([], [], marker="x", ls="none", color="yellow", label="ball contact"),
-        Line2D([], [], marker="x", ls="none", color="orange", label="cushion / jaw contact"),
-        Line2D([], [], marker="D", ls="none", color="#f4ecd0", ms=4, label="diamond"),
+        Line2D([], [], color=_COLOURS[0], lw=1.8, label=label("cue_path")),
+        Line2D([], [], color=_COLOURS[3], lw=1.2, label=label("object_path")),
+        Line2D([], [], marker="o", ls="none", mfc="none", mec="white", label=label("start")),
+        Line2D([], [], marker="x", ls="none", color="yellow", label=label("ball_contact")),
+        Line2D([], [], marker="x", ls="none", color="orange", label=label("cushion_contact")),
+        Line2D([], [], marker="D", ls="none", color="#f4ecd0", ms=4, label=label("diamond")),
     ]
     legend += [
         Line2D([], [], marker=styles[m][0], ls="none", color=styles[m][1], label=styles[m][2])
@@ -249,7 +257,11 @@ def plot_shot(
     ax.set_xlim(-0.12, table.length + 0.12)
     ax.set_ylim(-0.12, table.width + 0.12)
     ax.set_aspect("equal")
-    ax.set_title(title or f"{result.event_count} events, {result.duration:.2f} s")
+    ax.set_title(
+        textwrap.fill(title, 110)
+        if title
+        else f"{result.event_count} events, {result.duration:.2f} s"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -123,8 +123,14 @@ def test_the_return_is_the_agents_points_minus_the_opponents_and_the_rack_result
     assert total == pytest.approx(points + 61.0 * racks)
 
 
-def test_the_default_opponent_is_the_search_player_at_level_5_with_its_noise() -> None:
+def test_the_default_opponent_is_the_geometric_player() -> None:
     env = Rotation61Env()
+    assert env.opponent is geometric_player
+    assert env.config.noise_of(Seat.B) == OLYMPIAD_NOISE
+
+
+def test_a_level_opponent_plays_with_its_levels_noise() -> None:
+    env = Rotation61Env(opponent="5")
     assert env.config.noise_of(Seat.B) == get_level("5").noise
     assert env.config.noise_of(Seat.A) == OLYMPIAD_NOISE
     env.reset(seed=2)
@@ -203,8 +209,8 @@ def test_bad_actions_are_refused_and_change_nothing(action: Any, message: str) -
 def test_bad_arguments_and_misuse_are_refused() -> None:
     with pytest.raises(IllegalGameActionError, match="seat 'C'"):
         Rotation61Env(opponent=geometric_player, seat="C")
-    with pytest.raises(IllegalGameActionError, match="render_mode 'human'"):
-        Rotation61Env(opponent=geometric_player, render_mode="human")
+    with pytest.raises(IllegalGameActionError, match="render_mode 'rgb_array'"):
+        Rotation61Env(opponent=geometric_player, render_mode="rgb_array")
     with pytest.raises(IllegalGameActionError, match=r"opponent 3\.5"):
         Rotation61Env(opponent=3.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown level '11'"):
@@ -237,3 +243,71 @@ def test_flat_normalized_spaces_pass_the_checker_and_map_onto_the_boxes() -> Non
     assert (low["option"], high["option"]) == (0, len(OPTIONS) - 1)
     with pytest.raises(IllegalGameActionError, match="not 8 finite numbers"):
         wrapper.action(np.zeros(7, np.float32))
+
+
+def test_environments_with_a_level_opponent_pickle_and_play_on_alike() -> None:
+    import pickle
+
+    env = Rotation61Env(opponent="2")
+    env.reset(seed=5)
+    copy = pickle.loads(pickle.dumps(env))
+    assert to_json(copy.record()) == to_json(env.record())
+    assert copy.state.layout == env.state.layout
+    action = {
+        "stroke": np.array([1.0, 0.0, 0.0, 0.0, 0.0], np.float32),
+        "placement": np.array([20.0, 25.0], np.float32),
+        "option": 0,
+    }
+    assert env.step(action)[1] == copy.step(action)[1]
+    assert to_json(copy.record()) == to_json(env.record())
+
+
+def test_human_rendering_writes_the_line(capsys: pytest.CaptureFixture[str]) -> None:
+    env = Rotation61Env(render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert capsys.readouterr().out.startswith("rack 1 ")
+
+
+def test_the_reward_scale_multiplies_every_reward() -> None:
+    returns = []
+    for scale in (1.0, 1 / 61):
+        env = Rotation61Env(reward_scale=scale)
+        env.reset(seed=8)
+        env.action_space.seed(8)
+        total, terminated = 0.0, False
+        while not terminated:
+            _, reward, terminated, _, _ = env.step(env.action_space.sample())
+            total += reward
+        returns.append(total)
+    assert returns[0] != 0.0
+    assert returns[1] == pytest.approx(returns[0] / 61)
+    for bad in (0, -1.0, float("nan"), True):
+        with pytest.raises(IllegalGameActionError, match="reward_scale"):
+            Rotation61Env(reward_scale=bad)
+
+
+def test_normalized_observations_pass_the_checker_and_scale_the_game() -> None:
+    from rotation61.ai.envs.gymnasium_env import NormalizedObservations
+
+    base = Rotation61Env()
+    env = NormalizedObservations(base)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*(NumPy array|probably should be)")
+        check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=3)
+    raw = encode_of(base)
+    spec = base.config.table.spec
+    assert env.observation_space.contains(obs)
+    assert np.allclose(obs["balls"] * [spec.length, spec.width], raw["balls"], atol=1e-4)
+    assert np.allclose(obs["scores"] * 120, raw["scores"])
+    assert obs["balls"].min() >= 0.0
+    assert obs["balls"].max() <= 1.0
+    assert obs["phase"] == raw["phase"]
+
+
+def encode_of(env: Rotation61Env) -> dict[str, Any]:
+    from rotation61.ai import observation
+    from rotation61.ai.envs.spaces import encode
+
+    return encode(observation(env.state, env.seat))

@@ -11,7 +11,7 @@ from gymnasium.utils.env_checker import data_equivalence
 from pettingzoo.test import api_test, seed_test
 
 from rotation61.ai import GameConfig, IllegalGameActionError
-from rotation61.ai.envs.pettingzoo_env import AGENTS, Rotation61AEC, env, raw_env
+from rotation61.ai.envs.pettingzoo_env import AGENTS, Rotation61AEC, env, parallel_env, raw_env
 from rotation61.records import from_json, to_json, verify
 from rotation61.rules import Seat
 from rotation61.sim import OLYMPIAD_NOISE
@@ -74,7 +74,7 @@ def test_rewards_are_zero_sum_and_add_up_to_the_match() -> None:
         assert sum(game.rewards.values()) == 0.0
         for agent, reward in game.rewards.items():
             totals[agent] += reward
-    match = game.state.match
+    match = game.game.match
     assert match.winner is not None
     points = sum(rack.scores[Seat.A] - rack.scores[Seat.B] for rack in match.completed)
     racks = match.racks_won[Seat.A] - match.racks_won[Seat.B]
@@ -106,9 +106,81 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     game.reset(seed=np.int64(0))
     with pytest.raises(IllegalGameActionError, match="agent 'player_2'"):
         game.observe("player_2")
-    before = game.state
+    before = game.game
     with pytest.raises(IllegalGameActionError, match="the action is None"):
         game.step(None)
     with pytest.raises(IllegalGameActionError, match="not a mapping"):
         game.step(3)  # type: ignore[arg-type]
-    assert game.state is before
+    assert game.game is before
+
+
+def test_the_global_state_is_in_the_state_space_and_is_seat_as_view() -> None:
+    game = env()
+    game.reset(seed=3)
+    found = game.state()
+    assert game.unwrapped.state_space.contains(found)
+    assert data_equivalence(found, game.observe(AGENTS[0]))
+
+
+def test_the_parallel_version_passes_the_parallel_api_test() -> None:
+    from pettingzoo.test import parallel_api_test
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*(NumPy array|probably should be)")
+        parallel_api_test(parallel_env(), num_cycles=200)
+
+
+def test_the_parallel_version_plays_the_acting_agents_action_only() -> None:
+    game = parallel_env()
+    observations, infos = game.reset(seed=4)
+    assert set(observations) == set(AGENTS)
+    to_act = [a for a in AGENTS if infos[a]["to_act"]]
+    assert len(to_act) == 1
+    space = game.action_space(to_act[0])
+    space.seed(1)
+    action = space.sample()
+    other = next(a for a in AGENTS if a != to_act[0])
+    plays = [{to_act[0]: action, other: space.sample()} for _ in range(2)]
+    after = []
+    for actions in plays:
+        game.reset(seed=4)
+        game.step(actions)
+        after.append(to_json(game.record()))
+    assert after[0] == after[1]  # the idle agent's action changed nothing
+    assert game.state_space.contains(game.state())
+    with pytest.raises(IllegalGameActionError, match="no action for agent"):
+        game.step({to_act[0]: action})
+
+
+def test_render_test_passes_as_shipped(capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(raw_env)  # it makes a "human" environment first, then tries every mode
+    assert capsys.readouterr().out.startswith("rack 1 ")  # "human" writes the line
+    # render_test walks AEC environments only: the parallel version's modes, by hand
+    game = parallel_env(render_mode="ansi")
+    game.reset(seed=1)
+    assert str(game.render()).startswith("rack 1 ")
+    with pytest.raises(IllegalGameActionError, match="render_mode 'rgb_array'"):
+        parallel_env(render_mode="rgb_array")
+
+
+def test_environments_pickle_and_play_on_alike() -> None:
+    import pickle
+
+    game = raw_env()
+    game.reset(seed=9)
+    copy = pickle.loads(pickle.dumps(game))
+    assert to_json(copy.record()) == to_json(game.record())
+    for g in (game, copy):
+        g.step(_fixed_action(g))
+    assert to_json(copy.record()) == to_json(game.record())
+    parallel = parallel_env()
+    parallel.reset(seed=9)
+    assert pickle.loads(pickle.dumps(parallel)).game.layout == parallel.game.layout
+
+
+def _fixed_action(game: Rotation61AEC) -> dict[str, Any]:
+    space = game.action_space(game.agent_selection)
+    space.seed(0)
+    return space.sample()

@@ -18,7 +18,9 @@ until the agent is to act again or the match is over. Spaces:
 opponent's replies: the points it scored minus the points the opponent scored, plus
 ``config.rack_reward`` for each rack won (minus it for each rack lost); what the
 opponent's actions before the agent's first one gave (its break, when the agent is B)
-is added to the first step's reward, so a match's return is exact. ``terminated``
+is added to the first step's reward, so a match's return is exact; ``reward_scale``
+multiplies every reward (e.g. ``1 / 61``: a rack won is then worth about 1 and one
+step's reward stays within a few units, which suits policy-gradient learners). ``terminated``
 is the end of the match; the core ends every rack (stalemate after
 ``config.max_shots_per_rack`` inputs), so the environment never truncates.
 
@@ -30,7 +32,8 @@ seed, the game's seed is drawn from the environment's ``np_random``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final
+import math
+from typing import Any, Final, cast
 
 import gymnasium
 import numpy as np
@@ -47,13 +50,15 @@ from rotation61.ai.core import (
     terminal,
     transition,
 )
-from rotation61.ai.envs.opponents import DEFAULT_LEVEL, Opponent, opponent_from
+from rotation61.ai.envs.opponents import Opponent, geometric_player, opponent_from
 from rotation61.ai.envs.spaces import (
     OPTIONS,
+    RENDER_MODES,
     action_space,
-    describe,
+    check_render_mode,
     encode,
     observation_space,
+    render,
     to_action,
 )
 from rotation61.ai.levels import get_level
@@ -61,7 +66,7 @@ from rotation61.records import MatchRecord
 from rotation61.rules import Seat
 from rotation61.sim import OLYMPIAD_NOISE
 
-__all__ = ["ENV_ID", "NormalizedActions", "Rotation61Env"]
+__all__ = ["ENV_ID", "NormalizedActions", "NormalizedObservations", "Rotation61Env"]
 
 ENV_ID: Final = "rotation61/Rotation61-v0"
 """The registered id (namespace ``rotation61``, version 0)."""
@@ -89,25 +94,37 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
             ``10``, ``"olympiad"``) for the search player at that level, whose strokes
             then get that level's execution noise (unless ``config.noises`` sets both).
         seat: the agent's seat, ``"A"`` (breaks the first rack) or ``"B"``.
-        render_mode: ``None`` or ``"ansi"`` (a line of text per call).
+        render_mode: ``None``, ``"ansi"`` (a line of text per call) or ``"human"``
+            (the line written to stdout).
+        reward_scale: the factor every reward is multiplied by (positive; 1 by default).
 
     Raises:
-        IllegalGameActionError: a bad seat, render mode or opponent.
+        IllegalGameActionError: a bad seat, render mode, opponent or reward scale.
         UnknownLevelError: an unknown level.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's API)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (Gymnasium's API)
 
     def __init__(
         self,
         config: GameConfig | None = None,
         *,
-        opponent: Opponent | str | int = DEFAULT_LEVEL,
+        opponent: Opponent | str | int = geometric_player,
         seat: Seat | str | int = Seat.A,
         render_mode: str | None = None,
+        reward_scale: float = 1.0,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise IllegalGameActionError(f"render_mode {render_mode!r} is not None or 'ansi'")
+        check_render_mode(render_mode)
+        if (
+            isinstance(reward_scale, bool)
+            or not isinstance(reward_scale, int | float)
+            or not math.isfinite(reward_scale)
+            or reward_scale <= 0
+        ):
+            raise IllegalGameActionError(
+                f"reward_scale {reward_scale!r} must be a positive finite number"
+            )
+        self.reward_scale = float(reward_scale)
         if config is None:
             config = GameConfig(noise=OLYMPIAD_NOISE)
         if not isinstance(config, GameConfig):
@@ -187,13 +204,27 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         self._state = after
         self._carried = 0.0
         gained += self._opponent_moves()
-        return self._observe(), float(gained), terminal(self.state), False, self._info()
+        reward = float(gained) * self.reward_scale
+        return self._observe(), reward, terminal(self.state), False, self._info()
 
     def render(self) -> str | None:
-        """The ``ansi`` view (a line of text), or ``None`` without a render mode."""
-        if self.render_mode is None:
-            return None
-        return describe(self.state)
+        """The ``ansi`` view (a line of text); ``human`` writes it to stdout (``None``)."""
+        return render(self.state, self.render_mode)
+
+
+def _boxes(
+    space: gymnasium.spaces.Space[Any], what: str, keys: tuple[str, str]
+) -> tuple[gymnasium.spaces.Box, gymnasium.spaces.Box]:
+    """The two boxes of the game's ``Dict`` space a wrapper rescales.
+
+    Raises:
+        IllegalGameActionError: the space is not the game's.
+    """
+    if isinstance(space, gymnasium.spaces.Dict):
+        first, second = space.spaces.get(keys[0]), space.spaces.get(keys[1])
+        if isinstance(first, gymnasium.spaces.Box) and isinstance(second, gymnasium.spaces.Box):
+            return first, second
+    raise IllegalGameActionError(f"{what} space {space!r} is not the game's Dict")
 
 
 class NormalizedActions(
@@ -212,14 +243,7 @@ class NormalizedActions(
     def __init__(self, env: gymnasium.Env[dict[str, Any], dict[str, Any]]) -> None:
         gymnasium.utils.RecordConstructorArgs.__init__(self)
         gymnasium.ActionWrapper.__init__(self, env)
-        space = env.action_space
-        if not isinstance(space, gymnasium.spaces.Dict):
-            raise IllegalGameActionError(f"action space {space!r} is not the game's Dict")
-        stroke, placement = space["stroke"], space["placement"]
-        if not isinstance(stroke, gymnasium.spaces.Box) or not isinstance(
-            placement, gymnasium.spaces.Box
-        ):
-            raise IllegalGameActionError(f"action space {space!r} is not the game's Dict")
+        stroke, placement = _boxes(env.action_space, "action", ("stroke", "placement"))
         self._low = np.concatenate([stroke.low, placement.low]).astype(np.float64)
         self._high = np.concatenate([stroke.high, placement.high]).astype(np.float64)
         self.action_space = gymnasium.spaces.Box(-1.0, 1.0, (8,), np.float32)
@@ -237,6 +261,42 @@ class NormalizedActions(
             "placement": values[5:].astype(np.float32),
             "option": option,
         }
+
+
+class NormalizedObservations(
+    gymnasium.ObservationWrapper[dict[str, Any], dict[str, Any], dict[str, Any]],
+    gymnasium.utils.RecordConstructorArgs,
+):
+    """The observation with its continuous parts in [0, 1] (units stated per key).
+
+    ``balls`` (inches) is divided by the table's playing length and width, the bounds of
+    the game's box (0 and 1 are the cushion noses at either end of each axis; a ball
+    not on the table stays at 0);
+    ``scores`` by the 120 points of a rack. The discrete keys are unchanged (one-hot them
+    with :class:`gymnasium.wrappers.FlattenObservation`). Everything else is the game's
+    observation (:mod:`rotation61.ai.envs.spaces`).
+    """
+
+    def __init__(self, env: gymnasium.Env[dict[str, Any], dict[str, Any]]) -> None:
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.ObservationWrapper.__init__(self, env)
+        space = env.observation_space
+        balls, scores = _boxes(space, "observation", ("balls", "scores"))
+        self._balls_high = balls.high.astype(np.float32)
+        self._scores_high = scores.high.astype(np.float32)
+        parts = dict(cast(gymnasium.spaces.Dict, space).spaces)  # a Dict: checked by _boxes
+        parts["balls"] = gymnasium.spaces.Box(0.0, 1.0, balls.shape, np.float32)
+        parts["scores"] = gymnasium.spaces.Box(0.0, 1.0, scores.shape, np.float32)
+        self.observation_space = gymnasium.spaces.Dict(parts)
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """The game's observation, its ``balls`` and ``scores`` scaled (see the class)."""
+        scaled = dict(observation)
+        scaled["balls"] = (np.asarray(observation["balls"]) / self._balls_high).astype(np.float32)
+        scaled["scores"] = (np.asarray(observation["scores"]) / self._scores_high).astype(
+            np.float32
+        )
+        return scaled
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Rotation61Env")

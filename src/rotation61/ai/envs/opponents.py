@@ -5,7 +5,7 @@ player is to act) to an :class:`~rotation61.ai.core.Action`. Two are built in:
 
 - :func:`level_player`: the search player of :mod:`rotation61.ai.decide` at a skill
   level (:mod:`rotation61.ai.levels`): shot generation, evaluation under its level's
-  execution noise, the option after a foul. The environments' default.
+  execution noise, the option after a foul (a :class:`LevelPlayer`, picklable).
 - :func:`geometric_player`: a deliberately simple, deterministic player with no search
   and no simulation. It aims the ball in play into the pocket with the best ghost-ball
   score (a clear path for both balls, a small cut, a short shot), places the cue ball
@@ -13,13 +13,14 @@ player is to act) to an :class:`~rotation61.ai.core.Action`. Two are built in:
   and after a foul takes the table or the cue ball in hand, whichever leaves the better
   shot. With no clear pot it plays the ball in play straight on. It plays no position,
   no bank, no safety, and ignores throw: a cheap sparring partner for fast rollouts, not
-  a strong player.
+  a strong player. The Gymnasium environment's default opponent (fast training).
 
 Neither keeps state or randomness of its own: the same state gives the same action.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from typing import Final, TypeAlias
@@ -43,6 +44,7 @@ from rotation61.rules import CUE_BALL, Ball, Option
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "LevelPlayer",
     "Opponent",
     "geometric_player",
     "level_player",
@@ -53,7 +55,7 @@ Opponent: TypeAlias = Callable[[GameState], Action]
 """A policy: the action of the player to act in a state."""
 
 DEFAULT_LEVEL: Final = "5"
-"""The environments' default opponent: the search player at level 5 (a club player)."""
+"""The level of :func:`level_player` when none is named (a club player)."""
 
 _MAX_CUT_DEG: Final = 75.0
 """Cuts thinner than this are not tried by the geometric player."""
@@ -73,8 +75,33 @@ _GRID: Final = (5, 9)
 _Pots: TypeAlias = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class LevelPlayer:
+    """The search player at a skill level, as a picklable policy (see :func:`level_player`).
+
+    Attributes:
+        level: the level's name.
+        workers: engine threads per search.
+    """
+
+    level: str
+    workers: int | None = 1
+
+    @property
+    def __name__(self) -> str:
+        """``level_<name>_player``."""
+        return f"level_{self.level}_player"
+
+    def __call__(self, state: GameState) -> Action:
+        """The action the level's search chooses in ``state``."""
+        return choose(state, get_level(self.level), workers=self.workers).action
+
+
 def level_player(level: str | int = DEFAULT_LEVEL, *, workers: int | None = 1) -> Opponent:
     """The search player (:func:`rotation61.ai.decide.choose`) at a skill level.
+
+    The policy is a :class:`LevelPlayer`, so environments that hold one can be pickled
+    (vectorised environments in subprocesses, checkpoints).
 
     Args:
         level: ``1`` .. ``10`` or ``"olympiad"`` (:mod:`rotation61.ai.levels`).
@@ -83,14 +110,7 @@ def level_player(level: str | int = DEFAULT_LEVEL, *, workers: int | None = 1) -
     Raises:
         UnknownLevelError: no such level.
     """
-    chosen = get_level(level)
-
-    def play(state: GameState) -> Action:
-        return choose(state, chosen, workers=workers).action
-
-    play.__name__ = f"level_{chosen.name}_player"
-    play.__qualname__ = play.__name__
-    return play
+    return LevelPlayer(get_level(level).name, workers)
 
 
 def opponent_from(opponent: Opponent | str | int) -> Opponent:

@@ -20,6 +20,7 @@ action both agents get the core's zero-sum rewards (:func:`~rotation61.ai.core.r
 points scored minus points conceded, and ``config.rack_reward`` for a rack won (minus it
 for a rack lost). At the end of the match both agents are terminated (the core ends
 every rack, so nobody is truncated). ``reset(seed=s)`` plays the core game of seed ``s``.
+``state()`` is the global state; :func:`parallel_env` gives the parallel API.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any, Final
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from rotation61.ai.core import (
@@ -43,17 +44,19 @@ from rotation61.ai.core import (
     transition,
 )
 from rotation61.ai.envs.spaces import (
+    RENDER_MODES,
     action_space,
-    describe,
+    check_render_mode,
     encode,
     observation_space,
+    render,
     to_action,
 )
 from rotation61.records import MatchRecord
 from rotation61.rules import Seat
 from rotation61.sim import OLYMPIAD_NOISE
 
-__all__ = ["AGENTS", "Rotation61AEC", "env", "raw_env"]
+__all__ = ["AGENTS", "Rotation61AEC", "Rotation61Parallel", "env", "parallel_env", "raw_env"]
 
 AGENTS: Final = ("player_0", "player_1")
 """The agents' names, by seat (A, B)."""
@@ -74,7 +77,8 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
     Args:
         config: the game (race, rules, table, execution noise); by default a race to
             one rack with the Computer Olympiad's noise for both seats.
-        render_mode: ``None`` or ``"ansi"`` (a line of text per call).
+        render_mode: ``None``, ``"ansi"`` (a line of text per call) or ``"human"``
+            (the line written to stdout).
 
     Raises:
         IllegalGameActionError: a bad config or render mode.
@@ -82,14 +86,13 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's API)
         "name": "rotation61_v0",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
     def __init__(self, config: GameConfig | None = None, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise IllegalGameActionError(f"render_mode {render_mode!r} is not None or 'ansi'")
+        check_render_mode(render_mode)
         if config is None:
             config = GameConfig(noise=OLYMPIAD_NOISE)
         if not isinstance(config, GameConfig):
@@ -100,6 +103,7 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         self.agents: list[str] = []
         self._observation_space = observation_space(config)
         self._action_space = action_space(config)
+        self.state_space = self._observation_space
         self._state: GameState | None = None
         self._np_random: np.random.Generator | None = None
 
@@ -114,7 +118,7 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         return self._action_space
 
     @property
-    def state(self) -> GameState:
+    def game(self) -> GameState:
         """The game now (immutable).
 
         Raises:
@@ -126,7 +130,18 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
 
     def record(self) -> MatchRecord:
         """The match record so far (``rotation61 record verify`` accepts it)."""
-        return self.state.record()
+        return self.game.record()
+
+    def state(self) -> dict[str, Any]:
+        """The global state: the whole table, seen from seat A's side (in ``state_space``).
+
+        61 hides nothing, so the global state is an observation; ``observe("player_0")``
+        gives the same.
+
+        Raises:
+            IllegalGameActionError: before the first :meth:`reset`.
+        """
+        return encode(observation(self.game, Seat.A))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new match (``reset(seed=s)`` plays the core game of seed ``s``).
@@ -150,15 +165,15 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: self._info() for agent in self.agents}
-        self.agent_selection = AGENTS[self.state.rack.to_act]
+        self.agent_selection = AGENTS[self.game.rack.to_act]
 
     def _info(self) -> dict[str, Any]:
-        state = self.state
+        state = self.game
         return {"phase": phase_of(state).value, "inputs": state.log.length}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now (its side first)."""
-        return encode(observation(self.state, _seat(agent)))
+        return encode(observation(self.game, _seat(agent)))
 
     def step(self, action: dict[str, Any] | None) -> None:
         """Play the selected agent's action (``None`` for an agent whose match is over).
@@ -171,7 +186,7 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        before = self.state
+        before = self.game
         if action is None:
             raise IllegalGameActionError(f"agent {agent!r} is to act: the action is None")
         move = to_action(before, action)
@@ -188,13 +203,127 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The ``ansi`` view (a line of text), or ``None`` without a render mode."""
-        if self.render_mode is None:
-            return None
-        return describe(self.state)
+        """The ``ansi`` view (a line of text); ``human`` writes it to stdout (``None``)."""
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class Rotation61Parallel(ParallelEnv[str, dict[str, Any], dict[str, Any]]):
+    """61 for two agents in PettingZoo's parallel API: every agent acts at every step.
+
+    The game is turn-based: of the actions given at a step, only the one of the agent to
+    act (``infos[agent]["to_act"]``) is played; the other's is ignored. Observations,
+    rewards and ends are those of :class:`Rotation61AEC`, over the same core;
+    ``state()`` is the global state.
+
+    Args:
+        config: the game (as :class:`Rotation61AEC`).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+
+    Raises:
+        IllegalGameActionError: a bad config or render mode.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's API)
+        "name": "rotation61_parallel_v0",
+        "render_modes": list(RENDER_MODES),
+    }
+
+    def __init__(self, config: GameConfig | None = None, render_mode: str | None = None) -> None:
+        self._aec = Rotation61AEC(config, render_mode=render_mode)
+        self.config = self._aec.config
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self.state_space = self._aec.state_space
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space (the same object for both agents)."""
+        return self._aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space (the same object for both agents)."""
+        return self._aec.action_space(agent)
+
+    @property
+    def game(self) -> GameState:
+        """The game now (immutable).
+
+        Raises:
+            IllegalGameActionError: before the first :meth:`reset`.
+        """
+        return self._aec.game
+
+    def record(self) -> MatchRecord:
+        """The match record so far."""
+        return self._aec.record()
+
+    def state(self) -> dict[str, Any]:
+        """The global state (see :meth:`Rotation61AEC.state`)."""
+        return self._aec.state()
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        to_act = self._aec.agent_selection
+        return {a: {**self._aec.infos[a], "to_act": a == to_act} for a in self.agents}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        """Start a new match (``reset(seed=s)`` plays the core game of seed ``s``).
+
+        Raises:
+            IllegalGameActionError: the seed is not a non-negative integer.
+        """
+        self._aec.reset(seed=seed, options=options)
+        self.agents = list(self._aec.agents)
+        return {a: self._aec.observe(a) for a in self.agents}, self._infos()
+
+    def step(
+        self, actions: dict[str, dict[str, Any]]
+    ) -> tuple[
+        dict[str, dict[str, Any]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the action of the agent to act (the other's is ignored).
+
+        Raises:
+            IllegalGameActionError: the match is over, an agent's action is missing, or
+                the acting agent's is not in the action space (nothing changes).
+        """
+        if not self.agents:
+            raise IllegalGameActionError("the match is over: call reset()")
+        for agent in self.agents:
+            if agent not in actions:
+                raise IllegalGameActionError(f"no action for agent {agent!r}")
+        self._aec.step(actions[self._aec.agent_selection])
+        agents = self.agents
+        observations = {a: self._aec.observe(a) for a in agents}
+        rewards = {a: float(self._aec.rewards[a]) for a in agents}
+        terminations = {a: bool(self._aec.terminations[a]) for a in agents}
+        truncations = {a: bool(self._aec.truncations[a]) for a in agents}
+        infos = self._infos()
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """As :meth:`Rotation61AEC.render`."""
+        return self._aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(
+    config: GameConfig | None = None, render_mode: str | None = None
+) -> Rotation61Parallel:
+    """The environment in PettingZoo's parallel API (:class:`Rotation61Parallel`)."""
+    return Rotation61Parallel(config, render_mode=render_mode)
 
 
 def raw_env(config: GameConfig | None = None, render_mode: str | None = None) -> Rotation61AEC:

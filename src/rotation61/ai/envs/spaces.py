@@ -49,6 +49,7 @@ action that is not such a mapping, is refused with an
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -75,12 +76,18 @@ from rotation61.sim import STROKE_LIMITS
 __all__ = [
     "OPTIONS",
     "PHASES",
+    "RENDER_MODES",
     "action_space",
+    "check_render_mode",
     "describe",
     "encode",
     "observation_space",
+    "render",
     "to_action",
 ]
+
+RENDER_MODES: Final[tuple[str, ...]] = ("ansi", "human")
+"""The environments' render modes: the text line returned, or written to stdout."""
 
 PHASES: Final[tuple[PhaseKind, ...]] = tuple(PhaseKind)
 """The ``phase`` observation's values, by index."""
@@ -261,3 +268,34 @@ def describe(state: GameState) -> str:
         f"to act {who} ({phase_of(state).value}) ball in play {rack.lowest if not over else '-'} "
         f"| {balls}"
     )
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Refuse a render mode the environments do not have.
+
+    Raises:
+        IllegalGameActionError: not ``None`` nor one of :data:`RENDER_MODES`.
+    """
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise IllegalGameActionError(
+            f"render_mode {render_mode!r} is not None or one of {list(RENDER_MODES)!r}"
+        )
+
+
+def render(state: GameState, render_mode: str | None) -> str | None:
+    """Render a game state: ``ansi`` returns :func:`describe`'s line, ``human`` writes it.
+
+    Args:
+        state: the game.
+        render_mode: ``None`` (nothing), ``"ansi"`` or ``"human"`` (the line on stdout).
+
+    Returns:
+        The line for ``ansi``; ``None`` otherwise.
+    """
+    if render_mode is None:
+        return None
+    line = describe(state)
+    if render_mode == "human":
+        sys.stdout.write(line + "\n")
+        return None
+    return line
