@@ -237,7 +237,7 @@ def _score_line(rack: RackState, record: MatchRecord, lang: Language) -> str:
         b=b,
         score_a=rack.points(Seat.A),
         score_b=rack.points(Seat.B),
-        target=record.ruleset.target_points,
+        target=record.ruleset.targets_text,
     )
 
 

@@ -201,9 +201,8 @@ class _Tally:
 
 
 def _target(match: MatchState, seat: Seat) -> int:
-    """The points that win the rack for ``seat`` (§II, A11)."""
-    del seat  # one target for both seats in a rule set
-    return match.rack.rules.target_points
+    """The points that win the rack for ``seat`` (§II, A11, A51)."""
+    return match.rack.rules.target(seat)
 
 
 def _match_stats(index: int, record: MatchRecord) -> MatchStats:

@@ -274,20 +274,17 @@ def _judge_legal(state: RackState, shot: Shot) -> Ruling:
 
 
 def _rack_end_after_legal(state: RackState, shot: Shot, points: int) -> RackResult | None:
-    """§II, §XVII (A11, A12): the rack ends at the target, or at 60-60 with the table empty.
+    """§II, §XVII (A11, A12, A51): the rack ends at the shooter's own target, or tied.
 
-    With the default target of 61 an empty table always means 60-60. With a larger
-    configured target, an empty table with unequal scores goes to the higher score.
+    A player wins the moment he reaches his own target. When the table is empty and
+    neither has reached his target, the rack is a tie and A12 applies: with 61 and 61
+    this is II's 60-60; with targets summing to 121 or less it cannot happen.
     """
     shooter = state.to_act
-    if points >= state.rules.target_points:
+    if points >= state.rules.target(shooter):
         return RackResult(type=RackResultType.REACHED_61, winner=shooter, loser=shooter.opponent)
     if len(shot.pocketed) < len(state.on_table):
         return None
-    other = state.scores[shooter.opponent]
-    if points != other:
-        leader = shooter if points > other else shooter.opponent
-        return RackResult(type=RackResultType.REACHED_61, winner=leader, loser=leader.opponent)
     if state.rules.tie_rule is TieRule.BONUS_POINT_LAST_POCKETER_WINS:
         return RackResult(
             type=RackResultType.REACHED_61,
