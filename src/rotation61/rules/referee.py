@@ -22,7 +22,8 @@ from rotation61.rules.balls import Ball
 from rotation61.rules.errors import IllegalActionError, InvalidShotError
 from rotation61.rules.fouls import Foul, FoulKind
 from rotation61.rules.ruleset import TieRule
-from rotation61.rules.shot import Shot
+from rotation61.rules.shot import ContactType, KitchenFacts, Shot
+from rotation61.rules.shot_clock import ShotClockError, ShotClockProblem
 from rotation61.rules.state import (
     OfficialEvent,
     Option,
@@ -38,7 +39,7 @@ from rotation61.rules.state import (
 )
 from rotation61.rules.table import Zone
 
-__all__ = ["Ruling", "apply", "decide", "judge", "officiate", "play"]
+__all__ = ["Ruling", "apply", "decide", "judge", "judge_time_foul", "officiate", "play"]
 
 _ORDINARY: tuple[Option, ...] = (
     Option.ACCEPT_TABLE,
@@ -245,6 +246,53 @@ def judge(state: RackState, shot: Shot) -> Ruling:
     if fouls:
         return _judge_foul(state, shot, fouls, lowest)
     return _judge_legal(state, shot)
+
+
+_NOT_STRUCK: KitchenFacts = KitchenFacts(
+    crossed_before_first_contact=False,
+    first_contact_type=ContactType.NONE,
+    first_ball_zone=None,
+    crossed=False,
+)
+"""The cue ball of a break that was never struck: it never crossed the head string."""
+
+
+def judge_time_foul(state: RackState, *, lowest_zone: Zone = Zone.OUTSIDE) -> Ruling:
+    """A50: the shot clock ran out before the stroke; an ordinary foul under §VIII.
+
+    No ball moved and nothing is pocketed. The turn passes, the incoming player has the
+    options of any foul (§I, §VIII; ``lowest_zone`` says where the ball in play lies,
+    for A04), and the foul counts toward §XV: the warning and the loss of the rack at
+    the limit as for any foul. On a timed break (``shot_clock_times_break``) the cue ball
+    never crossed the head string, so A19 applies: the rack has not begun and the
+    incoming player breaks.
+
+    Raises:
+        IllegalActionError: the rack does not wait for a shot.
+        ShotClockError: the rule set keeps no shot clock (``clock_off``), or the break
+            is not timed (``break_not_timed``).
+
+    >>> from rotation61.rules import get_ruleset, setup_rack
+    >>> state = setup_rack(get_ruleset("vn-national"), on_table={4, 9}, scores=(50, 57))
+    >>> r = judge_time_foul(state)
+    >>> [f.kind.value for f in r.fouls], len(r.options), r.next_to_act, r.consecutive_fouls
+    (['time_foul'], 3, <Seat.B: 1>, (1, 0))
+    """
+    _check_shot(state, Shot())
+    rules = state.rules
+    if not rules.shot_clock:
+        raise ShotClockError(
+            ShotClockProblem.CLOCK_OFF,
+            f"no time foul: the rule set keeps no shot clock (A50; ply={state.ply})",
+        )
+    if state.is_break and not rules.shot_clock_times_break:
+        raise ShotClockError(
+            ShotClockProblem.BREAK_NOT_TIMED,
+            f"no time foul on the break: the break is not timed (A50; ply={state.ply})",
+        )
+    shot = Shot(lowest_rest_zone=lowest_zone, kitchen=_NOT_STRUCK if state.is_break else None)
+    fouls = (Foul(FoulKind.TIME_FOUL, on_break=state.is_break),)
+    return _judge_foul(state, shot, fouls, state.lowest)
 
 
 def _judge_legal(state: RackState, shot: Shot) -> Ruling:
@@ -583,6 +631,7 @@ def decide(state: RackState, option: Option, *, by: Seat | None = None) -> RackS
                 "consecutive_fouls": counts,
                 "warned": warned,
                 "kitchen_contacts": state.kitchen_contacts,
+                "extensions_used": state.extensions_used,
             },
         )
     breaks = pending.incoming_breaks

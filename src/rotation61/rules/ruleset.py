@@ -14,12 +14,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import Final, TypeAlias
 
 from rotation61.rules.errors import UnknownRuleSetError
-
-if TYPE_CHECKING:
-    from rotation61.rules.state import Seat
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -222,8 +219,10 @@ class RuleSet:
         points = self.target_points
         return points if isinstance(points, tuple) else (points, points)
 
-    def target(self, seat: Seat) -> int:
+    def target(self, seat: int) -> int:
         """The points that win the rack for ``seat`` (§II, A11, A51).
+
+        ``seat`` is a :class:`~rotation61.rules.Seat` (an int: A is 0, B is 1).
 
         >>> from rotation61.rules.state import Seat
         >>> RuleSet(target_points=(61, 50)).target(Seat.B)
