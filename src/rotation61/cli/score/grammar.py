@@ -56,7 +56,7 @@ from enum import StrEnum
 from typing import Final, TypeAlias
 
 from rotation61.match import MatchState
-from rotation61.records import DecisionEntry, Entry, EventEntry, format_shot
+from rotation61.records import DecisionEntry, Entry, EventEntry, TimeFoulEntry, format_shot
 from rotation61.rules import (
     CUE_BALL,
     GENERAL_RULES_FOULS,
@@ -113,6 +113,9 @@ OPTION_NUMBERS: Final[Mapping[str, Option]] = {
 An option keeps its number whatever else is offered (after a scratch, cue ball in hand
 is still 2 and spotting the ball in play still 3).
 """
+
+TIME_FOUL_CALL: Final = "time"
+"""The referee's call of a time foul: the shot clock ran out (A50)."""
 
 NUMBER_OF: Final[Mapping[Option, str]] = {
     option: number for number, option in OPTION_NUMBERS.items()
@@ -238,6 +241,8 @@ def format_line(entry: Entry, rack: RackState, names: tuple[str, str]) -> str:
         return LETTER_OF.get(entry.option, entry.option.value)
     if isinstance(entry, EventEntry):
         return format_call(OfficialCall(event=entry.event, player=entry.player))
+    if isinstance(entry, TimeFoulEntry):
+        return TIME_FOUL_CALL
     tokens = _shot_tokens(entry.shot, rack)
     with contextlib.suppress(KeystrokeError, Rotation61Error):
         if _parse_shot(tokens, rack, names) == entry.shot:
