@@ -23,7 +23,7 @@ returned until a whole match has been read and checked.
 >>> record.players, len(record.racks[0].entries)
 (('An', 'Binh'), 5)
 >>> print(format_match(record), end="")  # doctest: +NORMALIZE_WHITESPACE
-[Schema "1.0"]
+[Schema "1.1"]
 [Engine "0.1.0"]
 [PlayerA "An"]
 [PlayerB "Binh"]
