@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rotation61.cli import record as record_cli
 from rotation61.cli import score
 from rotation61.records import ShotEntry, TimeFoulEntry, from_json
 from rotation61.rules import FoulKind, get_ruleset
@@ -134,3 +135,44 @@ def test_a_resumed_match_keeps_its_clock(tmp_path: Path) -> None:
     )
     assert same == 0
     assert from_json(save.read_text(encoding="utf-8")).ruleset.shot_clock_s == 40
+
+
+def test_record_stats_show_the_shot_times(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "match.json"
+    times = [0.0, 5.0, 17.5, 30.0, 31.0, 71.0]
+    _run(
+        ["", "", "time", "a", "2"],
+        times,
+        "--shot-clock",
+        "40",
+        "--players",
+        "An",
+        "Binh",
+        "--save",
+        str(save),
+    )
+    capsys.readouterr()
+    parser = argparse.ArgumentParser()
+    record_cli.add_arguments(parser)
+    assert record_cli.run(parser.parse_args(["stats", str(save)])) == 0
+    out = capsys.readouterr().out
+    header, *rows = out.split("\n\n")[-1].strip().splitlines()
+    assert header.split() == [
+        "match",
+        "player",
+        "timed",
+        "mean",
+        "s",
+        "median",
+        "s",
+        "max",
+        "s",
+        "time",
+        "fouls",
+        "ext",
+    ]
+    # Binh: a shot of 12.5 s and one of 40 s; An: a time foul at 12.5 s
+    assert rows[0].split() == ["1", "An", "1", "12.5", "12.5", "12.5", "1", "0"]
+    assert rows[1].split() == ["1", "Binh", "2", "26.2", "26.2", "40.0", "0", "0"]
