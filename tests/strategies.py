@@ -36,6 +36,7 @@ from rotation61.rules import (
     Seat,
     Shot,
     Zone,
+    extensions_left,
     new_rack,
 )
 
@@ -57,8 +58,22 @@ FINISH_BOUND = 60
 Event: TypeAlias = tuple[OfficialEvent, Seat | None]
 """An official event and the player concerned (``None`` for a stalemate)."""
 
-Input: TypeAlias = Shot | Option | Event
-"""One input of a match: a shot, a decision, or an official event."""
+
+@dataclass(frozen=True)
+class TimeFoul:
+    """The shot clock ran out on the player to shoot (A50)."""
+
+
+@dataclass(frozen=True)
+class Extension:
+    """The player to shoot takes a shot-clock extension (A50)."""
+
+    seat: Seat
+
+
+Input: TypeAlias = Shot | Option | Event | TimeFoul | Extension
+"""One input of a match: a shot, a decision, an official event, a time foul or an
+extension (the last two only under a shot clock)."""
 
 
 _ROLL = st.integers(0, 99)
@@ -180,12 +195,20 @@ def draw_shot(draw: st.DrawFn, rack: RackState) -> Shot:
 
 def draw_input(draw: st.DrawFn, match: MatchState, *, events: bool = True) -> Input:
     """A valid input for the match in play: a decision if one is pending, else a shot,
-    and rarely (3 in 1000) an official event."""
+    and rarely (3 in 1000) an official event; under a shot clock, sometimes a time foul
+    or an extension."""
     rack = match.rack
     if events and draw(_RARE) >= 997:
         return draw_event(draw)
     if rack.pending is not None:
         return pick(draw, rack.pending.options)
+    rules = rack.rules
+    if rules.shot_clock and (not rack.is_break or rules.shot_clock_times_break):
+        roll = draw(_ROLL)
+        if roll >= 94:
+            return TimeFoul()
+        if roll >= 90 and extensions_left(rack, rack.to_act):
+            return Extension(rack.to_act)
     return draw_shot(draw, rack)
 
 
@@ -234,6 +257,10 @@ def feed(match: MatchState, given: Input) -> tuple[MatchState, Ruling | None]:
         return matches.play(match, given)
     if isinstance(given, Option):
         return matches.decide(match, given), None
+    if isinstance(given, TimeFoul):
+        return matches.time_foul(match)
+    if isinstance(given, Extension):
+        return matches.extend(match, given.seat), None
     return matches.officiate(match, *given)
 
 

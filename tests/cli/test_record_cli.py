@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rotation61.cli import record as cli
-from rotation61.records import format_match, from_json, parse_match, to_json
+from rotation61.records import SCHEMA_VERSION, format_match, from_json, parse_match, to_json
 
 GOLDEN = Path(__file__).resolve().parents[1] / "records" / "golden"
 TIE = GOLDEN / "race-to-2-tie-concession.r61"
@@ -171,4 +171,4 @@ def test_a_missing_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_json_written_by_convert_is_the_canonical_json(json_file: Path) -> None:
     data = json.loads(json_file.read_text(encoding="utf-8"))
     assert data["format"] == "rotation61-match"
-    assert data["schema"] == "1.0"
+    assert data["schema"] == SCHEMA_VERSION == "1.1"

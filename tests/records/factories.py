@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rotation61.geometry import Point
 from rotation61.records import MatchHeader, MatchLog, MatchRecord
-from rotation61.rules import PRESETS, Option, RuleSet, Shot
+from rotation61.rules import PRESETS, Option, RackState, RuleSet, Shot, extensions_left
 from tests.strategies import FINISH_BOUND, draw_event, draw_shot, finishing_input, pick, seats
 
 NAMES = ("An", "Bình", 'Chí "Tay Cơ" Lê', "D\\E", "Ông Năm")
@@ -21,7 +21,8 @@ _PER_MILLE = st.integers(0, 999)
 _PRESET = st.sampled_from(tuple(PRESETS.values()))
 _GAP = st.sampled_from(("1/3", "0.1", 1))
 _POLICY = st.sampled_from(("winner", "loser", "alternate"))
-_TARGET = st.sampled_from((31, 61))
+_TARGET = st.sampled_from((31, 61, "61:50", "66:56"))
+_SHOT_TIME = st.integers(0, 120_000)
 _TAG_VALUE = st.sampled_from((*NAMES, "", "2025-05-01"))
 _NAME = st.sampled_from(NAMES)
 _ENGINE = st.sampled_from(("0.1.0", "0.2.0.dev1"))
@@ -80,6 +81,8 @@ def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> Ma
             log, _ = log.officiate(*draw_event(draw))
         elif rack.pending is not None:
             log = log.decide(pick(draw, rack.pending.options))
+        elif _timed(rack) and _rarely(draw, 60):
+            log, _ = log.time_foul(time_ms=draw(_SHOT_TIME), extensions=_extension(draw, rack))
         else:
             shot = draw_shot(draw, rack)
             placement = draw(points) if rack.cue_in_hand and _rarely(draw, 300) else None
@@ -90,7 +93,14 @@ def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> Ma
                     for ball in sorted(rack.on_table | {0})
                     if draw(st.booleans())
                 ]
-            log, _ = log.play(shot, placement=placement, positions=positions)
+            timed = _timed(rack) and draw(st.booleans())
+            log, _ = log.play(
+                shot,
+                placement=placement,
+                positions=positions,
+                time_ms=draw(_SHOT_TIME) if timed else None,
+                extensions=_extension(draw, rack) if timed else 0,
+            )
             if _rarely(draw, 50):
                 assert log.last is not None
                 before = log.last.before.rack
@@ -99,6 +109,16 @@ def records(draw: st.DrawFn, *, max_race_to: int = 2, max_steps: int = 40) -> Ma
     if draw(st.booleans()):
         log = _finish(log)
     return log.record
+
+
+def _timed(rack: RackState) -> bool:
+    """The shot to play is timed (A50)."""
+    return rack.rules.shot_clock and (not rack.is_break or rack.rules.shot_clock_times_break)
+
+
+def _extension(draw: st.DrawFn, rack: RackState) -> int:
+    """Sometimes one extension, when the shooter has one left (A50)."""
+    return 1 if extensions_left(rack, rack.to_act) and _rarely(draw, 300) else 0
 
 
 def _finish(log: MatchLog) -> MatchLog:

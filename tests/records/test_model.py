@@ -136,7 +136,7 @@ def test_entries_check_their_fields() -> None:
         DecisionEntry(option="accept", by=Seat.A)  # type: ignore[arg-type]
     with pytest.raises(InvalidRecordError, match="U\\+000A, a control character"):
         Override(shot=Shot(), note="a\nb")
-    with pytest.raises(InvalidRecordError, match="not a shot, decision or event"):
+    with pytest.raises(InvalidRecordError, match="not a shot, decision, event or time foul"):
         RackRecord(breaker=Seat.A, entries=("1:3",))  # type: ignore[arg-type]
 
 

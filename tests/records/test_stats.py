@@ -84,5 +84,6 @@ def test_statistics_add_up_for_any_match(record: MatchRecord) -> None:
         assert seat.high_run <= seat.points
         assert seat.legal_breaks <= seat.breaks
         assert seat.racks_won_from_break <= seat.racks_won <= seat.racks_played
-        assert seat.innings <= seat.shots
+        assert seat.innings <= seat.shots + seat.fouls_of(FoulKind.TIME_FOUL)
+        assert seat.timed_shots <= seat.shots + seat.fouls_of(FoulKind.TIME_FOUL)
     assert tuple(s.racks_won for s in match.seats) >= match.racks_won

@@ -48,6 +48,7 @@ PREFIXES = {
         "spot",
         "choice",
         "state",
+        "refusal",
     ),
     Domain.SCOREKEEPER: ("score", "record"),
     Domain.AI: ("ai",),

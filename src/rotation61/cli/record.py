@@ -23,6 +23,7 @@ import io
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
@@ -30,11 +31,13 @@ from rotation61.match import MatchState
 from rotation61.records import (
     AppliedStep,
     DecisionEntry,
+    Entry,
     EventEntry,
     MatchRecord,
     NotationError,
     PlayerStats,
     ShotEntry,
+    TimeFoulEntry,
     format_entry,
     format_match,
     format_shot,
@@ -184,11 +187,11 @@ def _rack_state(step: AppliedStep) -> RackState:
     return after.completed[step.rack] if len(after.completed) > step.rack else after.rack
 
 
-def _token(entry: ShotEntry | DecisionEntry | EventEntry) -> str:
+def _token(entry: Entry) -> str:
     """The input as typed in the notation, without its stored ruling."""
     if isinstance(entry, ShotEntry):
         return format_shot(entry.shot)
-    if isinstance(entry, EventEntry):
+    if isinstance(entry, EventEntry | TimeFoulEntry):
         return format_entry(dataclasses.replace(entry, ruling=None))
     return format_entry(entry)
 
@@ -237,7 +240,7 @@ def _score_line(rack: RackState, record: MatchRecord, lang: Language) -> str:
         b=b,
         score_a=rack.points(Seat.A),
         score_b=rack.points(Seat.B),
-        target=record.ruleset.target_points,
+        target=record.ruleset.targets_text,
     )
 
 
@@ -372,6 +375,36 @@ _COLUMNS: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
+_CLOCK_HEADER: Final = (
+    "match",
+    "player",
+    "timed",
+    "mean s",
+    "median s",
+    "max s",
+    "time fouls",
+    "ext",
+)
+"""The shot-clock table of ``record stats`` (A50): shot times in seconds."""
+
+
+def _seconds(ms: Fraction | int | None) -> str:
+    return "-" if ms is None else f"{float(ms) / 1000:.1f}"
+
+
+def _clock_row(scope: str, player: PlayerStats) -> list[str]:
+    return [
+        scope,
+        player.player,
+        str(player.timed_shots),
+        _seconds(player.mean_shot_ms),
+        _seconds(player.median_shot_ms),
+        _seconds(player.longest_shot_ms),
+        str(player.fouls_of(FoulKind.TIME_FOUL)),
+        str(player.extensions),
+    ]
+
+
 def _cell(player: PlayerStats, field: str) -> str:
     if field == "points_per_inning":
         return f"{float(player.points_per_inning):.2f}"
@@ -412,6 +445,10 @@ def _stats(args: argparse.Namespace) -> int:
         print()
         fouls = [[scope, p.player, *(str(p.fouls_of(k)) for k in kinds)] for scope, p in rows]
         print("\n".join(_table([["match", "player", *(k.value for k in kinds)], *fouls])))
+    timed = [(scope, p) for scope, p in rows if p.timed_shots or p.extensions]
+    if timed:
+        print()
+        print("\n".join(_table([list(_CLOCK_HEADER), *(_clock_row(s, p) for s, p in timed)])))
     if args.csv is not None:
         with args.csv.open("w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)

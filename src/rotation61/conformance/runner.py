@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from rotation61.geometry import TABLE_9FT, Point, placement_ok, rack_layout, spot_balls
-from rotation61.match import MatchState, decide, officiate, play
+from rotation61.match import MatchState, decide, officiate, play, time_foul
 from rotation61.records import shot_from_dict
 from rotation61.rules import (
     DEFAULT_RULESET,
@@ -375,17 +375,20 @@ def _run_rules(scenario: Mapping[str, object]) -> None:
 def _run_rule_step(match: MatchState, step: Mapping[str, object], index: int) -> MatchState:
     kind = step.get("type")
     expect = _expect(step, index)
-    if kind == "shot":
+    if kind in ("shot", "time_foul"):
         before = match.rack
         _compare(
             index,
             {k: step[k] for k in ("shooter", "is_break") if k in step},
             {"shooter": _name(before.to_act), "is_break": before.is_break},
         )
-        events = step.get("events", {})
-        if not isinstance(events, Mapping):
-            raise ScenarioError(f"step {index}: events must be an object")
-        match, ruling = play(match, shot_from_dict(events))
+        if kind == "time_foul":  # A50: the clock ran out; no ball moved
+            match, ruling = time_foul(match)
+        else:
+            events = step.get("events", {})
+            if not isinstance(events, Mapping):
+                raise ScenarioError(f"step {index}: events must be an object")
+            match, ruling = play(match, shot_from_dict(events))
         _compare(index, expect, _ruling_fields(match, ruling))
     elif kind == "choice":
         option = Option(str(step["option"]))

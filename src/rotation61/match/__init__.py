@@ -11,18 +11,22 @@ from rotation61.match.state import (
     MatchState,
     RackHistory,
     decide,
+    extend,
     next_breaker,
     officiate,
     play,
     start_match,
+    time_foul,
 )
 
 __all__ = [
     "MatchState",
     "RackHistory",
     "decide",
+    "extend",
     "next_breaker",
     "officiate",
     "play",
     "start_match",
+    "time_foul",
 ]

@@ -25,7 +25,10 @@ from rotation61.rules import (
     Ruling,
     Seat,
     Shot,
+    apply,
+    judge_time_foul,
     new_rack,
+    take_extension,
     with_seat,
 )
 from rotation61.rules import decide as decide_rack
@@ -36,10 +39,12 @@ __all__ = [
     "MatchState",
     "RackHistory",
     "decide",
+    "extend",
     "next_breaker",
     "officiate",
     "play",
     "start_match",
+    "time_foul",
 ]
 
 
@@ -275,3 +280,29 @@ def officiate(
     _check_open(match)
     rack, ruling = officiate_rack(match.rack, event, player)
     return _after_rack(match, rack), ruling
+
+
+def time_foul(match: MatchState) -> tuple[MatchState, Ruling]:
+    """The shot clock ran out on the player to shoot: a foul under §VIII (A50).
+
+    See :func:`rotation61.rules.judge_time_foul`; the rack may end by it (§XV), and the
+    match with it.
+
+    Raises:
+        IllegalActionError: the match is over, or the rack does not wait for a shot.
+        ShotClockError: the clock is off, or the break is not timed.
+    """
+    _check_open(match)
+    ruling = judge_time_foul(match.rack)
+    return _after_rack(match, apply(match.rack, ruling)), ruling
+
+
+def extend(match: MatchState, seat: Seat) -> MatchState:
+    """``seat`` takes a shot-clock extension (A50; :func:`rotation61.rules.take_extension`).
+
+    Raises:
+        IllegalActionError: the match is over.
+        ShotClockError: the clock is off, ``seat`` is not shooting, or no extension is left.
+    """
+    _check_open(match)
+    return dataclasses.replace(match, rack=take_extension(match.rack, seat))

@@ -56,6 +56,7 @@ from rotation61.records.inputs import (
     OverrideInput,
     ShotInput,
     Step,
+    TimeFoulInput,
     UndoInput,
     apply_step,
     input_from_dict,
@@ -77,6 +78,7 @@ from rotation61.records.model import (
     RackRecord,
     RulingSummary,
     ShotEntry,
+    TimeFoulEntry,
     config_of,
 )
 from rotation61.records.notation import (
@@ -129,6 +131,8 @@ __all__ = [
     "ShotInput",
     "Stats",
     "Step",
+    "TimeFoulEntry",
+    "TimeFoulInput",
     "UndoInput",
     "annotate",
     "apply_step",

@@ -20,6 +20,7 @@ from rotation61.records.model import (
     MatchRecord,
     RulingSummary,
     ShotEntry,
+    TimeFoulEntry,
 )
 from rotation61.rules import CUE_BALL, Ball, KitchenFacts, MovedBy, Option, Shot, Zone
 
@@ -171,6 +172,7 @@ def format_entry(entry: Entry) -> str:
             if entry.positions:
                 inner = ";".join(f"{ball}={_point(p)}" for ball, p in entry.positions)
                 words.append(f"pos({inner})")
+            words += clock_words(entry.time_ms, entry.extensions)
             if entry.ruling is not None:
                 words.append(format_ruling(entry.ruling))
             if entry.override is not None:
@@ -186,11 +188,35 @@ def format_entry(entry: Entry) -> str:
             player = "" if entry.player is None else f"({entry.player.name})"
             text = f"={entry.event.value}{player}"
             return text if entry.ruling is None else f"{text} {format_ruling(entry.ruling)}"
+        case TimeFoulEntry():
+            words = [TIME_FOUL_WORD, *clock_words(entry.time_ms, entry.extensions)]
+            if entry.ruling is not None:
+                words.append(format_ruling(entry.ruling))
+            return " ".join(words)
+
+
+TIME_FOUL_WORD: Final = "timefoul"
+"""The notation's word for a time foul entry (A50)."""
+
+
+def format_time(time_ms: int) -> str:
+    """A shot's time in seconds with three decimals, exact: ``12.345``."""
+    return f"{time_ms // 1000}.{time_ms % 1000:03d}"
+
+
+def clock_words(time_ms: int | None, extensions: int) -> list[str]:
+    """The shot clock's tokens of an entry: ``ext(N)`` then ``t(SECONDS)``, when set (A50)."""
+    words = [f"ext({extensions})"] if extensions else []
+    if time_ms is not None:
+        words.append(f"t({format_time(time_ms)})")
+    return words
 
 
 def _config_value(value: ConfigValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return "none"
     return str(value)
 
 

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Final, TypeAlias, assert_never
 
 from rotation61.geometry import Point
-from rotation61.match import MatchState, decide, officiate, play
+from rotation61.match import MatchState, decide, extend, officiate, play, time_foul
 from rotation61.records.errors import MalformedInputError
 from rotation61.records.model import (
     BallPosition,
@@ -36,6 +36,8 @@ from rotation61.records.model import (
     Override,
     RulingSummary,
     ShotEntry,
+    TimeFoulEntry,
+    checked_clock,
     checked_placement,
     checked_positions,
 )
@@ -53,6 +55,7 @@ __all__ = [
     "OverrideInput",
     "ShotInput",
     "Step",
+    "TimeFoulInput",
     "UndoInput",
     "applied_step",
     "apply_step",
@@ -74,6 +77,7 @@ class InputKind(StrEnum):
     EVENT = "event"
     OVERRIDE = "override"
     UNDO = "undo"
+    TIME_FOUL = "time_foul"
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,17 +88,38 @@ class ShotInput:
         shot: the observed facts.
         placement: where the cue ball was placed by hand before the shot (inches).
         positions: ball centres at rest before the shot, ascending by ball, when known.
+        time_ms: the shot's time on the shot clock in milliseconds, when measured (A50).
+        extensions: shot-clock extensions the shooter took before the stroke (A50).
     """
 
     shot: Shot
     placement: Point | None = None
     positions: tuple[BallPosition, ...] = ()
+    time_ms: int | None = None
+    extensions: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.shot, Shot):
             raise MalformedInputError(f"shot must be a Shot, got {self.shot!r}")
         object.__setattr__(self, "placement", checked_placement(self.placement))
         object.__setattr__(self, "positions", checked_positions(self.positions))
+        checked_clock(self.time_ms, self.extensions)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class TimeFoulInput:
+    """The shot clock ran out on the player to shoot (A50).
+
+    Attributes:
+        time_ms: the time the clock had run in milliseconds, when measured.
+        extensions: shot-clock extensions the player took before his time ran out.
+    """
+
+    time_ms: int | None = None
+    extensions: int = 0
+
+    def __post_init__(self) -> None:
+        checked_clock(self.time_ms, self.extensions)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -166,11 +191,20 @@ class UndoInput:
     """Take back the last input still in effect (an override included)."""
 
 
-Step: TypeAlias = ShotInput | DecisionInput | EventInput
+Step: TypeAlias = ShotInput | DecisionInput | EventInput | TimeFoulInput
 """An input that moves the match on."""
 
-Input: TypeAlias = ShotInput | DecisionInput | EventInput | OverrideInput | UndoInput
+Input: TypeAlias = (
+    ShotInput | DecisionInput | EventInput | TimeFoulInput | OverrideInput | UndoInput
+)
 """Any input."""
+
+
+def _extended(match: MatchState, extensions: int) -> MatchState:
+    """The match after the player to shoot took ``extensions`` extensions (A50)."""
+    for _ in range(extensions):
+        match = extend(match, match.rack.to_act)
+    return match
 
 
 def apply_step(match: MatchState, step: Step) -> tuple[MatchState, Ruling | None]:
@@ -187,12 +221,14 @@ def apply_step(match: MatchState, step: Step) -> tuple[MatchState, Ruling | None
     False
     """
     match step:
-        case ShotInput(shot=shot):
-            return play(match, shot)
+        case ShotInput(shot=shot, extensions=extensions):
+            return play(_extended(match, extensions), shot)
         case DecisionInput(option=option, by=by):
             return decide(match, option, by=match.rack.to_act if by is None else by), None
         case EventInput(event=event, player=player):
             return officiate(match, event, player)
+        case TimeFoulInput(extensions=extensions):
+            return time_foul(_extended(match, extensions))
         case _:
             assert_never(step)
 
@@ -201,11 +237,19 @@ def step_of(entry: Entry) -> Step:
     """The input of a record entry, as entered (an override is an input of its own)."""
     match entry:
         case ShotEntry(shot=shot, placement=placement, positions=positions):
-            return ShotInput(shot=shot, placement=placement, positions=positions)
+            return ShotInput(
+                shot=shot,
+                placement=placement,
+                positions=positions,
+                time_ms=entry.time_ms,
+                extensions=entry.extensions,
+            )
         case DecisionEntry(option=option, by=by):
             return DecisionInput(option=option, by=by)
         case EventEntry(event=event, player=player):
             return EventInput(event=event, player=player)
+        case TimeFoulEntry(time_ms=time_ms, extensions=extensions):
+            return TimeFoulInput(time_ms=time_ms, extensions=extensions)
         case _:
             assert_never(entry)
 
@@ -255,7 +299,12 @@ class AppliedStep:
             case ShotInput(shot=shot, placement=placement, positions=positions):
                 if self.override is None:
                     return ShotEntry(
-                        shot=shot, ruling=ruling, placement=placement, positions=positions
+                        shot=shot,
+                        ruling=ruling,
+                        placement=placement,
+                        positions=positions,
+                        time_ms=step.time_ms,
+                        extensions=step.extensions,
                     )
                 engine = self.engine_ruling
                 return ShotEntry(
@@ -264,12 +313,16 @@ class AppliedStep:
                     override=dataclasses.replace(self.override, ruling=ruling),
                     placement=placement,
                     positions=positions,
+                    time_ms=step.time_ms,
+                    extensions=step.extensions,
                 )
             case DecisionInput(option=option, by=by):
                 chooser = self.before.rack.to_act if by is None else by
                 return DecisionEntry(option=option, by=chooser)
             case EventInput(event=event, player=player):
                 return EventEntry(event=event, player=player, ruling=ruling)
+            case TimeFoulInput(time_ms=time_ms, extensions=extensions):
+                return TimeFoulEntry(time_ms=time_ms, extensions=extensions, ruling=ruling)
             case _:
                 assert_never(step)
 
@@ -317,7 +370,9 @@ def override_step(applied: AppliedStep, override: Override) -> AppliedStep:
         raise IllegalActionError(
             "only a shot can be overridden: the last input in effect is not a shot"
         )
-    after, ruling = apply_step(applied.before, ShotInput(shot=override.shot))
+    after, ruling = apply_step(
+        applied.before, ShotInput(shot=override.shot, extensions=applied.step.extensions)
+    )
     return dataclasses.replace(
         applied,
         after=after,
@@ -331,11 +386,12 @@ def override_step(applied: AppliedStep, override: Override) -> AppliedStep:
 # --- JSON ---------------------------------------------------------------------------------
 
 _FIELDS: Final[Mapping[InputKind, frozenset[str]]] = {
-    InputKind.SHOT: frozenset({"shot", "placement", "positions"}),
+    InputKind.SHOT: frozenset({"shot", "placement", "positions", "time_ms", "extensions"}),
     InputKind.DECISION: frozenset({"option", "by"}),
     InputKind.EVENT: frozenset({"event", "player"}),
     InputKind.OVERRIDE: frozenset({"shot", "note"}),
     InputKind.UNDO: frozenset(),
+    InputKind.TIME_FOUL: frozenset({"time_ms", "extensions"}),
 }
 
 
@@ -384,12 +440,26 @@ def _positions(value: object) -> Iterable[BallPosition]:
     return out
 
 
+def _clock(data: Mapping[str, object]) -> tuple[int | None, int]:
+    """A shot's time (ms, or null) and extensions from an input object (A50)."""
+    time_ms = data.get("time_ms")
+    extensions = data.get("extensions", 0)
+    if time_ms is not None and type(time_ms) is not int:
+        raise MalformedInputError(f"time_ms: expected an integer or null, got {time_ms!r}")
+    if type(extensions) is not int:
+        raise MalformedInputError(f"extensions: expected an integer, got {extensions!r}")
+    return time_ms, extensions
+
+
 def _shot_input(data: Mapping[str, object]) -> ShotInput:
     placement = data.get("placement")
+    time_ms, extensions = _clock(data)
     return ShotInput(
         shot=_shot(data),
         placement=None if placement is None else _point(placement, "placement"),
         positions=tuple(_positions(data["positions"])) if "positions" in data else (),
+        time_ms=time_ms,
+        extensions=extensions,
     )
 
 
@@ -427,6 +497,9 @@ def input_from_dict(data: Mapping[str, object]) -> Input:
             return _override(data)
         case InputKind.UNDO:
             return UndoInput()
+        case InputKind.TIME_FOUL:
+            time_ms, extensions = _clock(data)
+            return TimeFoulInput(time_ms=time_ms, extensions=extensions)
         case _:
             assert_never(kind)
 
@@ -440,6 +513,7 @@ def input_to_dict(item: Input) -> dict[str, object]:
                 out["placement"] = [placement.x, placement.y]
             if positions:
                 out["positions"] = {str(ball): [p.x, p.y] for ball, p in positions}
+            _clock_fields(out, item.time_ms, item.extensions)
             return out
         case DecisionInput(option=option, by=by):
             out = {"kind": InputKind.DECISION.value, "option": option.value}
@@ -456,5 +530,17 @@ def input_to_dict(item: Input) -> dict[str, object]:
             return {"kind": InputKind.OVERRIDE.value, "shot": shot_to_dict(shot), "note": note}
         case UndoInput():
             return {"kind": InputKind.UNDO.value}
+        case TimeFoulInput(time_ms=time_ms, extensions=extensions):
+            out = {"kind": InputKind.TIME_FOUL.value}
+            _clock_fields(out, time_ms, extensions)
+            return out
         case _:
             assert_never(item)
+
+
+def _clock_fields(out: dict[str, object], time_ms: int | None, extensions: int) -> None:
+    """Add a shot's time and extensions to an input object, only when set (A50)."""
+    if time_ms is not None:
+        out["time_ms"] = time_ms
+    if extensions:
+        out["extensions"] = extensions

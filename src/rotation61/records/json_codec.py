@@ -39,6 +39,7 @@ from rotation61.records.model import (
     RackRecord,
     RulingSummary,
     ShotEntry,
+    TimeFoulEntry,
 )
 from rotation61.records.shot_codec import SHOT_FIELDS, shot_from_dict, shot_to_dict
 from rotation61.rules import (
@@ -89,6 +90,7 @@ def _entry_dict(entry: Entry) -> dict[str, object]:
                 out["placement"] = [entry.placement.x, entry.placement.y]
             if entry.positions:
                 out["positions"] = [[ball, p.x, p.y] for ball, p in entry.positions]
+            _clock_dict(out, entry.time_ms, entry.extensions)
             return out
         case DecisionEntry():
             return {"type": "decision", "option": entry.option.value, "by": entry.by.name}
@@ -99,6 +101,19 @@ def _entry_dict(entry: Entry) -> dict[str, object]:
                 "player": None if entry.player is None else entry.player.name,
                 "ruling": _summary_dict(entry.ruling),
             }
+        case TimeFoulEntry():
+            out = {"type": "time_foul"}
+            _clock_dict(out, entry.time_ms, entry.extensions)
+            out["ruling"] = _summary_dict(entry.ruling)
+            return out
+
+
+def _clock_dict(out: dict[str, object], time_ms: int | None, extensions: int) -> None:
+    """A shot's time and extensions (schema 1.1, A50), written only when set."""
+    if time_ms is not None:
+        out["time_ms"] = time_ms
+    if extensions:
+        out["extensions"] = extensions
 
 
 def to_dict(record: MatchRecord) -> dict[str, object]:
@@ -319,6 +334,7 @@ class _Reader:
             override = self.optional(self.override, data.get("override"), f"{path}.override")
             placement = self.optional(self.point, data.get("placement"), f"{path}.placement")
             positions = self.optional(self.positions, data.get("positions"), f"{path}.positions")
+            time_ms, extensions = self.clock(data, path)
             return self.build(
                 path,
                 lambda: ShotEntry(
@@ -327,6 +343,8 @@ class _Reader:
                     override=override,
                     placement=placement,
                     positions=positions or (),
+                    time_ms=time_ms,
+                    extensions=extensions,
                 ),
             )
         if kind == "decision":
@@ -340,9 +358,24 @@ class _Reader:
             player = self.optional(self.seat, data.get("player"), f"{path}.player")
             ruling = self.optional(self.summary, data.get("ruling"), f"{path}.ruling")
             return self.build(path, lambda: EventEntry(event=event, player=player, ruling=ruling))
+        if kind == "time_foul":
+            data = self.obj(value, path, _TYPE, _TIME_FOUL_OPT)
+            time_ms, extensions = self.clock(data, path)
+            ruling = self.optional(self.summary, data.get("ruling"), f"{path}.ruling")
+            return self.build(
+                path,
+                lambda: TimeFoulEntry(time_ms=time_ms, extensions=extensions, ruling=ruling),
+            )
         raise self.fail(
-            f"{path}.type", f'expected "shot", "decision" or "event", got {_short(kind)}'
+            f"{path}.type",
+            f'expected "shot", "decision", "event" or "time_foul", got {_short(kind)}',
         )
+
+    def clock(self, data: Mapping[str, object], path: str) -> tuple[int | None, int]:
+        """A shot's time in ms (or null) and its extensions (schema 1.1, A50)."""
+        time_ms = self.optional(self.integer, data.get("time_ms"), f"{path}.time_ms")
+        extensions = self.integer(data.get("extensions", 0), f"{path}.extensions")
+        return time_ms, extensions
 
     def rack(self, value: object, path: str) -> RackRecord:
         data = self.obj(value, path, _RACK_KEYS, frozenset())
@@ -357,8 +390,10 @@ class _Reader:
         data = self.obj(value, path, _NONE, frozenset(value) if isinstance(value, dict) else _NONE)
         out: list[tuple[str, ConfigValue]] = []
         for key, item in data.items():
-            if isinstance(item, bool | int | str) or (
-                isinstance(item, float) and key == "cue_ball_spot_gap_in"
+            if (
+                item is None
+                or isinstance(item, bool | int | str)
+                or (isinstance(item, float) and key == "cue_ball_spot_gap_in")
             ):
                 out.append((key, str(item) if isinstance(item, float) else item))
             else:
@@ -435,7 +470,11 @@ def _kind_name(kind: type) -> str:
 _NONE: Final[frozenset[str]] = frozenset()
 _SUMMARY_KEYS: Final = frozenset({"legal", "fouls", "points", "spotted", "options", "result"})
 _SHOT_ENTRY_REQ: Final = frozenset({"type", "shot"})
-_SHOT_ENTRY_OPT: Final = frozenset({"ruling", "override", "placement", "positions"})
+_SHOT_ENTRY_OPT: Final = frozenset(
+    {"ruling", "override", "placement", "positions", "time_ms", "extensions"}
+)
+_TYPE: Final = frozenset({"type"})
+_TIME_FOUL_OPT: Final = frozenset({"time_ms", "extensions", "ruling"})
 _DECISION_KEYS: Final = frozenset({"type", "option", "by"})
 _EVENT_REQ: Final = frozenset({"type", "event"})
 _RACK_KEYS: Final = frozenset({"breaker", "entries"})

@@ -43,6 +43,7 @@ from rotation61.records.inputs import (
     Input,
     OverrideInput,
     ShotInput,
+    TimeFoulInput,
     UndoInput,
     applied_step,
     override_step,
@@ -223,7 +224,7 @@ class MatchLog:
                     )
                 applied = override_step(last, Override(shot=corrected, note=note))
                 return dataclasses.replace(parent._link(applied, length=length), undo_to=self)
-            case ShotInput() | DecisionInput() | EventInput():
+            case ShotInput() | DecisionInput() | EventInput() | TimeFoulInput():
                 last = self.last
                 before = self.match
                 same_rack = last is not None and last.rack == len(before.completed)
@@ -245,14 +246,41 @@ class MatchLog:
         *,
         placement: Point | None = None,
         positions: Iterable[BallPosition] = (),
+        time_ms: int | None = None,
+        extensions: int = 0,
     ) -> tuple[MatchLog, Ruling]:
         """Play a shot: the new log and the ruling.
+
+        ``time_ms`` is the shot's time on the shot clock and ``extensions`` the
+        extensions the shooter took for it (A50).
 
         Raises:
             IllegalActionError: the match is over, or a decision is pending.
             InvalidShotError: the shot does not fit the table.
+            ShotClockError: an extension the rules do not allow.
         """
-        log = self.append(ShotInput(shot=shot, placement=placement, positions=tuple(positions)))
+        log = self.append(
+            ShotInput(
+                shot=shot,
+                placement=placement,
+                positions=tuple(positions),
+                time_ms=time_ms,
+                extensions=extensions,
+            )
+        )
+        return log, _ruling_of(log)
+
+    def time_foul(
+        self, *, time_ms: int | None = None, extensions: int = 0
+    ) -> tuple[MatchLog, Ruling]:
+        """The shot clock ran out on the player to shoot: the new log and the ruling (A50).
+
+        Raises:
+            IllegalActionError: the match is over, or the rack waits for no shot.
+            ShotClockError: the match has no shot clock, the break is not timed, or an
+                extension the rules do not allow.
+        """
+        log = self.append(TimeFoulInput(time_ms=time_ms, extensions=extensions))
         return log, _ruling_of(log)
 
     def decide(self, option: Option, *, by: Seat | None = None) -> MatchLog:

@@ -68,14 +68,23 @@ __all__ = [
     "RackRecord",
     "RulingSummary",
     "ShotEntry",
+    "TimeFoulEntry",
     "config_of",
 ]
 
 FORMAT_NAME: Final = "rotation61-match"
 """The ``format`` of every match record."""
 
-SCHEMA_VERSION: Final = "1.0"
-"""The schema version this code writes; it reads every ``1.x``."""
+SCHEMA_VERSION: Final = "1.1"
+"""The schema version this code writes; it reads every ``1.x``.
+
+1.1 adds the shot clock (A50): a shot's time and extensions, and the time foul entry.
+"""
+
+SHOT_TIME_MAX_MS: Final = 86_400_000
+"""The longest shot time a record holds: one day, in milliseconds."""
+EXTENSIONS_MAX: Final = 10
+"""The most extensions one shot entry records (the rule set's own limit is checked by replay)."""
 
 SCHEMA_MAJOR: Final = 1
 
@@ -262,6 +271,24 @@ class Override:
         _text(self.note, "override note", empty=True)
 
 
+def checked_clock(time_ms: object, extensions: object) -> None:
+    """A shot's time in milliseconds (``None`` = not measured) and its extensions, checked.
+
+    Raises:
+        InvalidRecordError: a time that is not an int in 0..one day, or extensions that
+            are not an int in 0..10.
+    """
+    if time_ms is not None and (type(time_ms) is not int or not 0 <= time_ms <= SHOT_TIME_MAX_MS):
+        raise InvalidRecordError(
+            f"shot time {time_ms!r} must be null or an integer of milliseconds "
+            f"in 0..{SHOT_TIME_MAX_MS}"
+        )
+    if type(extensions) is not int or not 0 <= extensions <= EXTENSIONS_MAX:
+        raise InvalidRecordError(
+            f"extensions {extensions!r} must be an integer in 0..{EXTENSIONS_MAX}"
+        )
+
+
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class ShotEntry:
     """A shot as entered, with what else is known about it.
@@ -273,6 +300,8 @@ class ShotEntry:
         placement: where the cue ball was placed by hand before the shot (inches).
         positions: ball centres at rest before the shot, ascending by ball (0 = cue
             ball), when known from a simulator or a tablet; empty when unknown.
+        time_ms: the shot's time on the shot clock, in milliseconds, when measured (A50).
+        extensions: shot-clock extensions the shooter took for this shot (A50).
     """
 
     shot: Shot
@@ -280,12 +309,15 @@ class ShotEntry:
     override: Override | None = None
     placement: Point | None = None
     positions: tuple[BallPosition, ...] = ()
+    time_ms: int | None = None
+    extensions: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.shot, Shot):
             raise InvalidRecordError(f"shot must be a Shot, got {self.shot!r}")
         object.__setattr__(self, "placement", checked_placement(self.placement))
         object.__setattr__(self, "positions", checked_positions(self.positions))
+        checked_clock(self.time_ms, self.extensions)
 
     @property
     def applied_shot(self) -> Shot:
@@ -337,7 +369,25 @@ class EventEntry:
             raise InvalidRecordError(f"event player {self.player!r} is not a seat")
 
 
-Entry: TypeAlias = ShotEntry | DecisionEntry | EventEntry
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class TimeFoulEntry:
+    """The shot clock ran out on the player to shoot: a time foul (A50).
+
+    Attributes:
+        time_ms: the time the clock had run, in milliseconds, when measured.
+        extensions: extensions the player took before his time ran out.
+        ruling: the summary of the engine's ruling (audit trail), if stored.
+    """
+
+    time_ms: int | None = None
+    extensions: int = 0
+    ruling: RulingSummary | None = None
+
+    def __post_init__(self) -> None:
+        checked_clock(self.time_ms, self.extensions)
+
+
+Entry: TypeAlias = ShotEntry | DecisionEntry | EventEntry | TimeFoulEntry
 """One input of a rack, in order."""
 
 
@@ -358,8 +408,10 @@ class RackRecord:
             raise InvalidRecordError(f"rack breaker {self.breaker!r} is not a seat")
         _tuple(self, "entries")
         for entry in self.entries:
-            if not isinstance(entry, ShotEntry | DecisionEntry | EventEntry):
-                raise InvalidRecordError(f"rack entry {entry!r} is not a shot, decision or event")
+            if not isinstance(entry, ShotEntry | DecisionEntry | EventEntry | TimeFoulEntry):
+                raise InvalidRecordError(
+                    f"rack entry {entry!r} is not a shot, decision, event or time foul"
+                )
 
 
 def _tag_key(item: tuple[str, str]) -> tuple[int, str]:

@@ -23,7 +23,7 @@ returned until a whole match has been read and checked.
 >>> record.players, len(record.racks[0].entries)
 (('An', 'Binh'), 5)
 >>> print(format_match(record), end="")  # doctest: +NORMALIZE_WHITESPACE
-[Schema "1.0"]
+[Schema "1.1"]
 [Engine "0.1.0"]
 [PlayerA "An"]
 [PlayerB "Binh"]
@@ -55,6 +55,7 @@ from rotation61.records import _check
 from rotation61.records._format import (
     CROSSING_WORDS,
     OPTION_CODES,
+    TIME_FOUL_WORD,
     format_entry,
     format_match,
     format_ruling,
@@ -77,6 +78,7 @@ from rotation61.records.model import (
     RackRecord,
     RulingSummary,
     ShotEntry,
+    TimeFoulEntry,
 )
 from rotation61.rules import (
     CUE_BALL,
@@ -126,6 +128,8 @@ _NUM: Final = r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _PLACEMENT: Final = re.compile(rf"@\(({_NUM}),({_NUM})\)")
 _POSITIONS: Final = re.compile(r"pos\((.*)\)")
 _POSITION: Final = re.compile(rf"(\d+)=({_NUM}),({_NUM})")
+_EXTENSIONS: Final = re.compile(r"ext\((\d+)\)")
+_TIME: Final = re.compile(r"t\((\d+)(?:\.(\d{1,3}))?\)")
 _ITEM: Final = re.compile(r"\S+")
 
 # --- Shot tokens -----------------------------------------------------------------------
@@ -173,6 +177,9 @@ class _Kind(StrEnum):
     NOTE = "note"
     PLACEMENT = "placement"
     POSITIONS = "positions"
+    EXTENSIONS = "extensions"
+    TIME = "shot time"
+    TIME_FOUL = "time foul"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -259,6 +266,8 @@ class _Lexer:
             (_EVENT, _Kind.EVENT),
             (_PLACEMENT, _Kind.PLACEMENT),
             (_POSITIONS, _Kind.POSITIONS),
+            (_EXTENSIONS, _Kind.EXTENSIONS),
+            (_TIME, _Kind.TIME),
         )
         for pattern, kind in kinds:
             found = pattern.fullmatch(word)
@@ -266,6 +275,8 @@ class _Lexer:
                 return _Token(kind, word, line, column, found.groups())
         if word == "!":
             return _Token(_Kind.OVERRIDE, word, line, column, ())
+        if word == TIME_FOUL_WORD:
+            return _Token(_Kind.TIME_FOUL, word, line, column, ())
         if word[0].isdigit():
             return _Token(_Kind.SHOT, word, line, column, ())
         raise _error(f"unknown token {word!r}{_hint(word)}", line, column, word)
@@ -598,7 +609,18 @@ def _config(value: str, tag: _Token) -> tuple[tuple[str, ConfigValue], ...]:
             )
         default = getattr(DEFAULT_RULESET, key)
         typed: ConfigValue = raw
-        if isinstance(default, bool):
+        if default is None:  # A50: a shot-clock key, off or following the limit
+            if raw != "none" and not re.fullmatch(r"\d+", raw):
+                raise _error(
+                    f"Config {key} must be an integer or none, got {raw!r}",
+                    tag.line,
+                    tag.column,
+                    item,
+                )
+            typed = None if raw == "none" else int(raw)
+        elif key == "target_points" and re.fullmatch(r"\d+:\d+", raw):
+            typed = raw  # A51: a target per player, "61:50"
+        elif isinstance(default, bool):
             if raw not in ("true", "false"):
                 raise _error(
                     f"Config {key} must be true or false, got {raw!r}", tag.line, tag.column, item
@@ -702,6 +724,14 @@ class _Parser:
                 event = OfficialEvent(token.groups[0] or "")
                 entry = _build(token, lambda: EventEntry(event=event, player=player, ruling=ruling))
                 entries.append((entry, token))
+            case _Kind.TIME_FOUL:
+                time_ms, extensions = self.clock()
+                ruling = self.ruling()
+                foul = _build(
+                    token,
+                    lambda: TimeFoulEntry(time_ms=time_ms, extensions=extensions, ruling=ruling),
+                )
+                entries.append((foul, token))
             case _:
                 raise _error(
                     f"a {token.kind.value} {token.text!r} must follow "
@@ -710,6 +740,16 @@ class _Parser:
                     token.column,
                     token.text,
                 )
+
+    def clock(self) -> tuple[int | None, int]:
+        """The optional ``ext(N)`` and ``t(SECONDS)`` of a shot or time foul (A50)."""
+        ext = self.take_if(_Kind.EXTENSIONS)
+        extensions = 0 if ext is None else int(ext.groups[0] or "0")
+        time = self.take_if(_Kind.TIME)
+        if time is None:
+            return None, extensions
+        seconds, fraction = time.groups
+        return int(seconds or "0") * 1000 + int((fraction or "").ljust(3, "0")), extensions
 
     def ruling(self) -> RulingSummary | None:
         token = self.take_if(_Kind.RULING)
@@ -731,6 +771,7 @@ class _Parser:
         pos = self.take_if(_Kind.POSITIONS)
         if pos is not None:
             positions = _positions(pos)
+        time_ms, extensions = self.clock()
         ruling = self.ruling()
         override: Override | None = None
         mark = self.take_if(_Kind.OVERRIDE)
@@ -758,6 +799,8 @@ class _Parser:
                 override=override,
                 placement=placement,
                 positions=positions,
+                time_ms=time_ms,
+                extensions=extensions,
             ),
         )
 

@@ -38,6 +38,7 @@ from rotation61.records.model import (
     RackRecord,
     RulingSummary,
     ShotEntry,
+    TimeFoulEntry,
 )
 from rotation61.rules import Rotation61Error, Ruling
 
@@ -242,7 +243,7 @@ class _Replayer:
                     found += _compare(entry.ruling, done.ruling, r, e, "ruling")
                 done = override_step(done, override)
                 found += _compare(override.ruling, done.ruling, r, e, "override.ruling")
-            case ShotEntry() | EventEntry():
+            case ShotEntry() | EventEntry() | TimeFoulEntry():
                 done = applied_step(before, step, index=e)
                 found += _compare(entry.ruling, done.ruling, r, e, "ruling")
             case DecisionEntry():
@@ -333,7 +334,7 @@ def _annotated(entry: Entry, step: AppliedStep) -> Entry:
     if ruling is None or isinstance(entry, DecisionEntry):
         return entry
     summary = RulingSummary.from_ruling(ruling)
-    if isinstance(entry, EventEntry) or entry.override is None:
+    if isinstance(entry, EventEntry | TimeFoulEntry) or entry.override is None:
         return dataclasses.replace(entry, ruling=summary)
     engine = step.engine_ruling
     original = entry.ruling if engine is None else RulingSummary.from_ruling(engine)

@@ -14,7 +14,11 @@ Definitions:
 - *fouls* are counted by kind (a shot with two fouls counts both);
 - a rack is *won from the break* when its breaker wins it in his first inning (break
   and run: the opponent never came to the table);
-- *racks played* counts racks that ended, replays included.
+- *racks played* counts racks that ended, replays included;
+- a *time foul* (A50) is a turn at the table that ends the inning, counted among the
+  fouls by kind but not among the shots (no stroke was played);
+- *shot times* are the times on the shot clock of the shots and time fouls whose time
+  the record holds (A50), in milliseconds; *extensions* are the extensions taken.
 
 >>> from rotation61.records import MatchHeader, MatchLog
 >>> from rotation61.rules import Shot
@@ -34,7 +38,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rotation61.match import MatchState
-from rotation61.records.inputs import ShotInput
+from rotation61.records.inputs import ShotInput, TimeFoulInput
 from rotation61.records.model import MatchRecord
 from rotation61.records.replay import replay
 from rotation61.rules import FoulKind, RackResultType, Seat
@@ -64,7 +68,10 @@ class PlayerStats:
         break_points: points scored on legal breaks.
         fouled_shots: shots with at least one foul.
         fouls: foul counts by kind, in :class:`FoulKind` order, kinds never committed
-            left out.
+            left out (time fouls included, A50).
+        shot_times_ms: the shot-clock times of his timed shots and time fouls, in
+            record order, in milliseconds (A50).
+        extensions: shot-clock extensions taken (A50).
     """
 
     player: str
@@ -84,6 +91,39 @@ class PlayerStats:
     break_points: int = 0
     fouled_shots: int = 0
     fouls: tuple[tuple[FoulKind, int], ...] = ()
+    shot_times_ms: tuple[int, ...] = ()
+    extensions: int = 0
+
+    @property
+    def timed_shots(self) -> int:
+        """Shots and time fouls whose time the records hold."""
+        return len(self.shot_times_ms)
+
+    @property
+    def mean_shot_ms(self) -> Fraction | None:
+        """The mean shot time in milliseconds, exact; ``None`` with no timed shot."""
+        times = self.shot_times_ms
+        return Fraction(sum(times), len(times)) if times else None
+
+    @property
+    def median_shot_ms(self) -> Fraction | None:
+        """The median shot time in milliseconds, exact; ``None`` with no timed shot.
+
+        >>> PlayerStats(player="An", shot_times_ms=(9000, 31000, 12000, 20000)).median_shot_ms
+        Fraction(16000, 1)
+        """
+        times = sorted(self.shot_times_ms)
+        if not times:
+            return None
+        middle = len(times) // 2
+        if len(times) % 2:
+            return Fraction(times[middle])
+        return Fraction(times[middle - 1] + times[middle], 2)
+
+    @property
+    def longest_shot_ms(self) -> int | None:
+        """The longest shot time in milliseconds; ``None`` with no timed shot."""
+        return max(self.shot_times_ms, default=None)
 
     @property
     def points_per_inning(self) -> Fraction:
@@ -182,10 +222,12 @@ class _Tally:
                 "break_balls",
                 "break_points",
                 "fouled_shots",
+                "extensions",
             ),
             0,
         )
         self.fouls: dict[FoulKind, int] = {}
+        self.times: list[int] = []
 
     def add(self, key: str, n: int = 1) -> None:
         self.counts[key] += n
@@ -196,14 +238,14 @@ class _Tally:
             matches=1,
             matches_won=int(won),
             fouls=tuple((kind, self.fouls[kind]) for kind in FoulKind if kind in self.fouls),
+            shot_times_ms=tuple(self.times),
             **self.counts,
         )
 
 
 def _target(match: MatchState, seat: Seat) -> int:
-    """The points that win the rack for ``seat`` (§II, A11)."""
-    del seat  # one target for both seats in a rule set
-    return match.rack.rules.target_points
+    """The points that win the rack for ``seat`` (§II, A11, A51)."""
+    return match.rack.rules.target(seat)
 
 
 def _match_stats(index: int, record: MatchRecord) -> MatchStats:
@@ -221,13 +263,20 @@ def _match_stats(index: int, record: MatchRecord) -> MatchStats:
         if ruling is None:
             continuing = None
             continue
-        if isinstance(step.step, ShotInput):
+        if isinstance(step.step, ShotInput | TimeFoulInput):
             seat = ruling.shooter
             mine = tally[seat]
             if continuing is not seat:
                 mine.add("innings")
                 innings_in_rack += 1
                 run, ran_out = 0, False
+            mine.add("extensions", step.step.extensions)
+            if step.step.time_ms is not None:
+                mine.times.append(step.step.time_ms)
+        if isinstance(step.step, TimeFoulInput):
+            mine.fouls[FoulKind.TIME_FOUL] = mine.fouls.get(FoulKind.TIME_FOUL, 0) + 1
+            continuing = None
+        elif isinstance(step.step, ShotInput):
             mine.add("shots")
             if ruling.fouls:
                 mine.add("fouled_shots")

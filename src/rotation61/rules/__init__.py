@@ -23,7 +23,7 @@ from rotation61.rules.errors import (
     UnknownRuleSetError,
 )
 from rotation61.rules.fouls import FOUL_SECTIONS, GENERAL_RULES_FOULS, Foul, FoulKind
-from rotation61.rules.referee import Ruling, apply, decide, judge, officiate, play
+from rotation61.rules.referee import Ruling, apply, decide, judge, judge_time_foul, officiate, play
 from rotation61.rules.ruleset import (
     DEFAULT_RULESET,
     PRESETS,
@@ -33,6 +33,8 @@ from rotation61.rules.ruleset import (
     DisqualificationScope,
     RackPattern,
     RuleSet,
+    RuleSetProblem,
+    RuleSetValueError,
     SpotDirection,
     TieRule,
     config_of,
@@ -46,6 +48,16 @@ from rotation61.rules.shot import (
     ObstacleMove,
     Shot,
     is_general_rules_foul_name,
+)
+from rotation61.rules.shot_clock import (
+    WARNING_MS,
+    ShotClock,
+    ShotClockError,
+    ShotClockProblem,
+    extension_ms,
+    extensions_left,
+    shot_allowance_ms,
+    take_extension,
 )
 from rotation61.rules.state import (
     OfficialEvent,
@@ -71,6 +83,7 @@ __all__ = [
     "PRESETS",
     "RULESET_KEYS",
     "TOTAL_POINTS",
+    "WARNING_MS",
     "Ball",
     "BreakerPolicy",
     "ConfigValue",
@@ -94,9 +107,14 @@ __all__ = [
     "RackState",
     "Rotation61Error",
     "RuleSet",
+    "RuleSetProblem",
+    "RuleSetValueError",
     "Ruling",
     "Seat",
     "Shot",
+    "ShotClock",
+    "ShotClockError",
+    "ShotClockProblem",
     "SpotDirection",
     "TieRule",
     "UnknownRuleSetError",
@@ -106,12 +124,17 @@ __all__ = [
     "config_of",
     "config_value",
     "decide",
+    "extension_ms",
+    "extensions_left",
     "get_ruleset",
     "is_general_rules_foul_name",
     "judge",
+    "judge_time_foul",
     "new_rack",
     "officiate",
     "play",
     "setup_rack",
+    "shot_allowance_ms",
+    "take_extension",
     "with_seat",
 ]

@@ -48,6 +48,8 @@ class FoulKind(StrEnum):
     GENERAL_RULES_FOUL = "general_rules_foul"
     """General rules (A40): a foul declared by the referee under the general pool rules
     (double hit, push shot, ...)."""
+    TIME_FOUL = "time_foul"
+    """A50: the shot clock ran out before the stroke; an ordinary foul under §VIII."""
 
 
 FOUL_SECTIONS: Final = MappingProxyType(
@@ -65,6 +67,7 @@ FOUL_SECTIONS: Final = MappingProxyType(
         FoulKind.OBSTACLE_MOVED_JUMP_MASSE: "XI",
         FoulKind.TOUCHED_BALL_GENERAL_RULE: "general rules",
         FoulKind.GENERAL_RULES_FOUL: "general rules",
+        FoulKind.TIME_FOUL: "general rules",
     }
 )
 """The rulebook section each foul kind cites."""

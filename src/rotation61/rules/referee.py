@@ -22,7 +22,8 @@ from rotation61.rules.balls import Ball
 from rotation61.rules.errors import IllegalActionError, InvalidShotError
 from rotation61.rules.fouls import Foul, FoulKind
 from rotation61.rules.ruleset import TieRule
-from rotation61.rules.shot import Shot
+from rotation61.rules.shot import ContactType, KitchenFacts, Shot
+from rotation61.rules.shot_clock import ShotClockError, ShotClockProblem
 from rotation61.rules.state import (
     OfficialEvent,
     Option,
@@ -38,7 +39,7 @@ from rotation61.rules.state import (
 )
 from rotation61.rules.table import Zone
 
-__all__ = ["Ruling", "apply", "decide", "judge", "officiate", "play"]
+__all__ = ["Ruling", "apply", "decide", "judge", "judge_time_foul", "officiate", "play"]
 
 _ORDINARY: tuple[Option, ...] = (
     Option.ACCEPT_TABLE,
@@ -247,6 +248,53 @@ def judge(state: RackState, shot: Shot) -> Ruling:
     return _judge_legal(state, shot)
 
 
+_NOT_STRUCK: KitchenFacts = KitchenFacts(
+    crossed_before_first_contact=False,
+    first_contact_type=ContactType.NONE,
+    first_ball_zone=None,
+    crossed=False,
+)
+"""The cue ball of a break that was never struck: it never crossed the head string."""
+
+
+def judge_time_foul(state: RackState, *, lowest_zone: Zone = Zone.OUTSIDE) -> Ruling:
+    """A50: the shot clock ran out before the stroke; an ordinary foul under §VIII.
+
+    No ball moved and nothing is pocketed. The turn passes, the incoming player has the
+    options of any foul (§I, §VIII; ``lowest_zone`` says where the ball in play lies,
+    for A04), and the foul counts toward §XV: the warning and the loss of the rack at
+    the limit as for any foul. On a timed break (``shot_clock_times_break``) the cue ball
+    never crossed the head string, so A19 applies: the rack has not begun and the
+    incoming player breaks.
+
+    Raises:
+        IllegalActionError: the rack does not wait for a shot.
+        ShotClockError: the rule set keeps no shot clock (``clock_off``), or the break
+            is not timed (``break_not_timed``).
+
+    >>> from rotation61.rules import get_ruleset, setup_rack
+    >>> state = setup_rack(get_ruleset("vn-national"), on_table={4, 9}, scores=(50, 57))
+    >>> r = judge_time_foul(state)
+    >>> [f.kind.value for f in r.fouls], len(r.options), r.next_to_act, r.consecutive_fouls
+    (['time_foul'], 3, <Seat.B: 1>, (1, 0))
+    """
+    _check_shot(state, Shot())
+    rules = state.rules
+    if not rules.shot_clock:
+        raise ShotClockError(
+            ShotClockProblem.CLOCK_OFF,
+            f"no time foul: the rule set keeps no shot clock (A50; ply={state.ply})",
+        )
+    if state.is_break and not rules.shot_clock_times_break:
+        raise ShotClockError(
+            ShotClockProblem.BREAK_NOT_TIMED,
+            f"no time foul on the break: the break is not timed (A50; ply={state.ply})",
+        )
+    shot = Shot(lowest_rest_zone=lowest_zone, kitchen=_NOT_STRUCK if state.is_break else None)
+    fouls = (Foul(FoulKind.TIME_FOUL, on_break=state.is_break),)
+    return _judge_foul(state, shot, fouls, state.lowest)
+
+
 def _judge_legal(state: RackState, shot: Shot) -> Ruling:
     """§I, §II, §V: a legal shot scores every ball it pocketed; the shooter goes on if any."""
     shooter = state.to_act
@@ -274,20 +322,17 @@ def _judge_legal(state: RackState, shot: Shot) -> Ruling:
 
 
 def _rack_end_after_legal(state: RackState, shot: Shot, points: int) -> RackResult | None:
-    """§II, §XVII (A11, A12): the rack ends at the target, or at 60-60 with the table empty.
+    """§II, §XVII (A11, A12, A51): the rack ends at the shooter's own target, or tied.
 
-    With the default target of 61 an empty table always means 60-60. With a larger
-    configured target, an empty table with unequal scores goes to the higher score.
+    A player wins the moment he reaches his own target. When the table is empty and
+    neither has reached his target, the rack is a tie and A12 applies: with 61 and 61
+    this is II's 60-60; with targets summing to 121 or less it cannot happen.
     """
     shooter = state.to_act
-    if points >= state.rules.target_points:
+    if points >= state.rules.target(shooter):
         return RackResult(type=RackResultType.REACHED_61, winner=shooter, loser=shooter.opponent)
     if len(shot.pocketed) < len(state.on_table):
         return None
-    other = state.scores[shooter.opponent]
-    if points != other:
-        leader = shooter if points > other else shooter.opponent
-        return RackResult(type=RackResultType.REACHED_61, winner=leader, loser=leader.opponent)
     if state.rules.tie_rule is TieRule.BONUS_POINT_LAST_POCKETER_WINS:
         return RackResult(
             type=RackResultType.REACHED_61,
@@ -586,6 +631,7 @@ def decide(state: RackState, option: Option, *, by: Seat | None = None) -> RackS
                 "consecutive_fouls": counts,
                 "warned": warned,
                 "kitchen_contacts": state.kitchen_contacts,
+                "extensions_used": state.extensions_used,
             },
         )
     breaks = pending.incoming_breaks

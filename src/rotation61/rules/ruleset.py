@@ -27,6 +27,8 @@ __all__ = [
     "DisqualificationScope",
     "RackPattern",
     "RuleSet",
+    "RuleSetProblem",
+    "RuleSetValueError",
     "SpotDirection",
     "TieRule",
     "config_of",
@@ -34,9 +36,44 @@ __all__ = [
     "get_ruleset",
 ]
 
-ConfigValue: TypeAlias = bool | int | str
+ConfigValue: TypeAlias = bool | int | str | None
 """A rule-set configuration value in plain form: a bool, an int, an enum's wire value,
-or an exact fraction as text (``"1/20"``)."""
+an exact fraction as text (``"1/20"``), a target per seat as text (``"61:50"``, A51), or
+``None`` for a shot-clock key that is off or follows the limit of a shot (A50)."""
+
+SHOT_CLOCK_MAX_S: Final = 3600
+"""The longest shot-clock limit or extension, in seconds (A50)."""
+SHOT_CLOCK_MAX_EXTENSIONS: Final = 10
+"""The most extensions per player per rack (A50)."""
+
+
+class RuleSetProblem(StrEnum):
+    """Why a rule-set value is refused; the value is the code the shells word."""
+
+    TARGET_RANGE = "target_range"
+    """A target outside 1..120 (§II, A11, A51)."""
+    SHOT_CLOCK_RANGE = "shot_clock_range"
+    """``shot_clock_s`` or ``shot_clock_after_break_s`` outside 1..3600 seconds (A50)."""
+    EXTENSIONS_RANGE = "extensions_range"
+    """``shot_clock_extensions`` outside 0..10 (A50)."""
+    EXTENSION_LENGTH_RANGE = "extension_length_range"
+    """``shot_clock_extension_s`` outside 1..3600 seconds (A50)."""
+
+
+class RuleSetValueError(UnknownRuleSetError):
+    """A rule-set value of the right type but out of range, with its code.
+
+    Attributes:
+        key: the configuration key.
+        value: the value refused.
+        problem: why (the code the shells word).
+    """
+
+    def __init__(self, key: str, value: object, problem: RuleSetProblem, detail: str) -> None:
+        self.key = key
+        self.value = value
+        self.problem = problem
+        super().__init__(f"{key} {value!r} {detail}")
 
 
 class TieRule(StrEnum):
@@ -87,7 +124,9 @@ class RuleSet:
 
     Attributes:
         name: the preset name this rule set came from (``"custom"`` after overrides).
-        target_points: points that win the rack (§II, A11).
+        target_points: points that win the rack (§II, A11): one number for both
+            seats, or a pair ``(A, B)``, a target per seat (A51); a pair of equal
+            targets is stored as the one number. Read it with :meth:`target`.
         consecutive_foul_limit: consecutive fouls that lose the rack (§XV, A21-A23).
         break_min_rail_balls: distinct object balls that must reach a cushion on a
             break that pockets nothing (§IV, A15).
@@ -110,10 +149,17 @@ class RuleSet:
         spot_others_direction: how §XIII lines up the other spotted balls (A27).
         rack_pattern: the racking pattern (§III, A43).
         disqualification_scope: what a disqualification ends (A39).
+        shot_clock_s: the limit of a shot in seconds, ``None`` = no shot clock (A50).
+        shot_clock_after_break_s: the limit of the first shot after the break;
+            ``None`` = the limit of a shot (A50).
+        shot_clock_extensions: extensions per player per rack (A50).
+        shot_clock_extension_s: the length of an extension; ``None`` = the limit of a
+            shot (A50).
+        shot_clock_times_break: the break shot is timed too (A50).
     """
 
     name: str = "standard"
-    target_points: int = 61
+    target_points: int | tuple[int, int] = 61
     consecutive_foul_limit: int = 4
     break_min_rail_balls: int = 4
     break_rail_count_includes_one_ball: bool = False
@@ -129,12 +175,26 @@ class RuleSet:
     spot_others_direction: SpotDirection = SpotDirection.FROM_FOOT_RAIL
     rack_pattern: RackPattern = RackPattern.STANDARD
     disqualification_scope: DisqualificationScope = DisqualificationScope.MATCH
+    shot_clock_s: int | None = None
+    shot_clock_after_break_s: int | None = None
+    shot_clock_extensions: int = 0
+    shot_clock_extension_s: int | None = None
+    shot_clock_times_break: bool = False
 
     def __post_init__(self) -> None:
+        if isinstance(self.target_points, tuple) and len(set(self.target_points)) == 1:
+            object.__setattr__(self, "target_points", self.target_points[0])
         for field in dataclasses.fields(self):
             _check_field(field.name, getattr(self, field.name))
-        if not 1 <= self.target_points <= 120:
-            raise UnknownRuleSetError(f"target_points {self.target_points!r} is outside 1..120")
+        for target in self.targets:
+            if not 1 <= target <= 120:
+                raise RuleSetValueError(
+                    "target_points",
+                    self.target_points,
+                    RuleSetProblem.TARGET_RANGE,
+                    "is outside 1..120",
+                )
+        _check_shot_clock(self)
         if not 2 <= self.consecutive_foul_limit <= 10:
             raise UnknownRuleSetError(
                 f"consecutive_foul_limit {self.consecutive_foul_limit!r} is outside 2..10"
@@ -148,6 +208,38 @@ class RuleSet:
                 f"cue_ball_spot_gap_in {self.cue_ball_spot_gap_in!r} is outside (0, 1] inch: "
                 "a spotted ball is never frozen to the cue ball (§IX, A26)"
             )
+
+    @property
+    def targets(self) -> tuple[int, int]:
+        """The target of each seat, ``(A, B)`` (A51).
+
+        >>> RuleSet(target_points=(61, 50)).targets
+        (61, 50)
+        """
+        points = self.target_points
+        return points if isinstance(points, tuple) else (points, points)
+
+    def target(self, seat: int) -> int:
+        """The points that win the rack for ``seat`` (§II, A11, A51).
+
+        ``seat`` is a :class:`~rotation61.rules.Seat` (an int: A is 0, B is 1).
+
+        >>> from rotation61.rules.state import Seat
+        >>> RuleSet(target_points=(61, 50)).target(Seat.B)
+        50
+        """
+        return self.targets[seat]
+
+    @property
+    def targets_text(self) -> str:
+        """The targets as shown: ``"61"`` for both, ``"61:50"`` for A and B (A51)."""
+        a, b = self.targets
+        return str(a) if a == b else f"{a}:{b}"
+
+    @property
+    def shot_clock(self) -> bool:
+        """A shot clock is kept (A50)."""
+        return self.shot_clock_s is not None
 
     @property
     def warning_at(self) -> int:
@@ -210,14 +302,64 @@ _FIELD_TYPES: Final[Mapping[str, type]] = MappingProxyType(
         "spot_others_direction": SpotDirection,
         "rack_pattern": RackPattern,
         "disqualification_scope": DisqualificationScope,
+        "shot_clock_s": int,
+        "shot_clock_after_break_s": int,
+        "shot_clock_extensions": int,
+        "shot_clock_extension_s": int,
+        "shot_clock_times_break": bool,
     }
 )
+
+_OPTIONAL: Final = frozenset({"shot_clock_s", "shot_clock_after_break_s", "shot_clock_extension_s"})
+"""Keys whose value may be ``None`` (A50: off, or the limit of a shot)."""
 
 RULESET_KEYS: Final[tuple[str, ...]] = tuple(k for k in _FIELD_TYPES if k != "name")
 """The configuration keys of decisions §Z, in the order of the table."""
 
 
+def _check_shot_clock(rules: RuleSet) -> None:
+    """A50: the limits and extensions of the shot clock are in range."""
+    for key in ("shot_clock_s", "shot_clock_after_break_s"):
+        value = getattr(rules, key)
+        if value is not None and not 1 <= value <= SHOT_CLOCK_MAX_S:
+            raise RuleSetValueError(
+                key,
+                value,
+                RuleSetProblem.SHOT_CLOCK_RANGE,
+                f"is outside 1..{SHOT_CLOCK_MAX_S} seconds",
+            )
+    if not 0 <= rules.shot_clock_extensions <= SHOT_CLOCK_MAX_EXTENSIONS:
+        raise RuleSetValueError(
+            "shot_clock_extensions",
+            rules.shot_clock_extensions,
+            RuleSetProblem.EXTENSIONS_RANGE,
+            f"is outside 0..{SHOT_CLOCK_MAX_EXTENSIONS}",
+        )
+    length = rules.shot_clock_extension_s
+    if length is not None and not 1 <= length <= SHOT_CLOCK_MAX_S:
+        raise RuleSetValueError(
+            "shot_clock_extension_s",
+            length,
+            RuleSetProblem.EXTENSION_LENGTH_RANGE,
+            f"is outside 1..{SHOT_CLOCK_MAX_S} seconds",
+        )
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
 def _check_field(name: str, value: object) -> None:
+    if name in _OPTIONAL and value is None:
+        return
+    if name == "target_points":
+        if _is_int(value) or (
+            isinstance(value, tuple) and len(value) == 2 and all(map(_is_int, value))
+        ):
+            return
+        raise UnknownRuleSetError(
+            f"rule-set key 'target_points' must be an int or a pair of ints, got {value!r}"
+        )
     expected = _FIELD_TYPES[name]
     ok = (
         type(value) is bool
@@ -230,8 +372,12 @@ def _check_field(name: str, value: object) -> None:
         )
 
 
-def _coerce(key: str, raw: object) -> bool | int | Fraction | StrEnum:
+def _coerce(key: str, raw: object) -> bool | int | tuple[int, int] | Fraction | StrEnum | None:
     """The typed value of a configuration key, from its plain or its typed form."""
+    if key == "target_points":
+        return _targets(raw)
+    if key in _OPTIONAL and raw is None:
+        return None
     expected = _FIELD_TYPES[key]
     if expected is bool:
         if type(raw) is not bool:
@@ -256,6 +402,32 @@ def _coerce(key: str, raw: object) -> bool | int | Fraction | StrEnum:
             f"rule-set key {key!r} has no value {raw!r}; expected one of: {values}"
         )
     raise UnknownRuleSetError(f"rule-set key {key!r} cannot be configured")  # pragma: no cover
+
+
+def _targets(raw: object) -> int | tuple[int, int]:
+    """A51: one target (an int), or one per seat.
+
+    A target per seat is ``{"A": 61, "B": 50}``, ``(61, 50)`` or the text ``"61:50"``;
+    equal targets are the one number.
+    """
+    pair: object = raw
+    if isinstance(raw, Mapping) and set(raw) == {"A", "B"}:
+        pair = (raw["A"], raw["B"])
+    elif isinstance(raw, str):
+        a, sep, b = raw.partition(":")
+        if sep and a.isdigit() and b.isdigit():
+            pair = (int(a), int(b))
+    elif isinstance(raw, list):
+        pair = tuple(raw)
+    if _is_int(pair):
+        return pair  # type: ignore[return-value]
+    if isinstance(pair, tuple) and len(pair) == 2 and all(map(_is_int, pair)):
+        a_points, b_points = pair
+        return a_points if a_points == b_points else (a_points, b_points)
+    raise UnknownRuleSetError(
+        f"rule-set key 'target_points' must be an integer, got {raw!r} "
+        "(or a target per player such as {'A': 61, 'B': 50} or '61:50')"
+    )
 
 
 def _fraction(key: str, raw: object) -> Fraction:
@@ -304,6 +476,8 @@ def config_value(key: str, value: object) -> ConfigValue:
     """
     _check_key(key)
     typed = _coerce(key, value)
+    if isinstance(typed, tuple):
+        return f"{typed[0]}:{typed[1]}"
     if isinstance(typed, Fraction):
         return str(typed)
     if isinstance(typed, StrEnum):
@@ -331,10 +505,20 @@ PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(
             kitchen_option_when_lowest_in_kitchen=False,
         ),
         "unrefereed": RuleSet(name="unrefereed", referee_present=False),
+        "vn-national": RuleSet(name="vn-national", shot_clock_s=40),
+        "wpa-majors": RuleSet(
+            name="wpa-majors",
+            shot_clock_s=30,
+            shot_clock_after_break_s=60,
+            shot_clock_extensions=1,
+            shot_clock_extension_s=30,
+        ),
     }
 )
 """Named rule sets: ``standard`` follows the rulebook; the others switch documented
-alternatives of decisions §Z."""
+alternatives of decisions §Z; ``vn-national`` and ``wpa-majors`` are the shot clocks of
+A50 (Vietnam's national championship: 40 s; WPA majors: 30 s, 60 s after the break, one
+30 s extension per player per rack)."""
 
 
 def get_ruleset(name: str) -> RuleSet:

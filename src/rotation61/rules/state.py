@@ -201,6 +201,7 @@ class RackState:
         consecutive_fouls: §XV counts per seat.
         warned: the §XV warning has been given for the current run of fouls, per seat.
         kitchen_contacts: §XVI no-cross kitchen contacts per seat in this rack (A34).
+        extensions_used: shot-clock extensions taken per seat in this rack (A50).
         last_pocketer: who last pocketed a ball legally, if anyone.
         pending: the decision awaited in phase DECISION.
         result: how the rack ended, in phase OVER.
@@ -219,6 +220,7 @@ class RackState:
     consecutive_fouls: tuple[int, int] = (0, 0)
     warned: tuple[bool, bool] = (False, False)
     kitchen_contacts: tuple[int, int] = (0, 0)
+    extensions_used: tuple[int, int] = (0, 0)
     last_pocketer: Seat | None = None
     pending: PendingDecision | None = None
     result: RackResult | None = None
@@ -244,6 +246,11 @@ class RackState:
         if any(not 0 <= n <= limit for n in self.consecutive_fouls):
             raise InvalidStateError(
                 f"consecutive fouls {self.consecutive_fouls!r} outside 0..{limit}"
+            )
+        if any(not 0 <= n <= self.rules.shot_clock_extensions for n in self.extensions_used):
+            raise InvalidStateError(
+                f"extensions used {self.extensions_used!r} outside "
+                f"0..{self.rules.shot_clock_extensions}"
             )
         if self.is_break and self.phase is Phase.SHOT and self.on_table != OBJECT_BALLS:
             raise InvalidStateError("a break shot needs all fifteen object balls on the table")
@@ -343,6 +350,7 @@ class RackChanges(TypedDict, total=False):
     consecutive_fouls: tuple[int, int]
     warned: tuple[bool, bool]
     kitchen_contacts: tuple[int, int]
+    extensions_used: tuple[int, int]
     last_pocketer: Seat | None
     pending: PendingDecision | None
     result: RackResult | None

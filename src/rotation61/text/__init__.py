@@ -16,6 +16,7 @@ language and domain (``rules``, ``scorekeeper``, ``web``), read with :func:`gett
 from __future__ import annotations
 
 from rotation61.text.catalogue import Domain, Language, gettext, message, ngettext
+from rotation61.text.refusals import describe_refusal
 from rotation61.text.ruling import (
     DEFAULT_NAMES,
     OptionWording,
@@ -39,6 +40,7 @@ __all__ = [
     "describe_event",
     "describe_foul",
     "describe_option",
+    "describe_refusal",
     "describe_result",
     "describe_ruling",
     "describe_state",

@@ -209,7 +209,8 @@ def describe_result(
     match kind:
         case RackResultType.REACHED_61:
             if result.bonus_point is None:
-                return ngettext(lang, Domain.RULES, msg_id, rules.target_points, **fields)
+                target = rules.target(result.winner) if result.winner is not None else 0
+                return ngettext(lang, Domain.RULES, msg_id, target, **fields)
             msg_id += ".bonus"
         case RackResultType.LOSS_BY_CONSECUTIVE_FOULS:
             count = rules.consecutive_foul_limit

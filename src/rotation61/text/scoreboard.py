@@ -78,7 +78,7 @@ def describe_state(match: MatchState, names: tuple[str, str], lang: Language) ->
             b=b,
             score_a=rack.points(Seat.A),
             score_b=rack.points(Seat.B),
-            target=match.rules.target_points,
+            target=match.rules.targets_text,
         ),
     ]
     if rack.lowest is None:

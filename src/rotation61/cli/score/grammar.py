@@ -35,6 +35,8 @@ else is offered (``1``/``a`` accept the table, ``2``/``c`` cue ball in hand, ``3
 spot the ball in play, ``4``/``r`` restore and replay).
 Officials: ``concede [A|B]``, ``concede-match [A|B]``, ``dq A|B``, ``stalemate``; a
 concession or a disqualification is recorded once confirmed (``y`` or the same call again).
+With a shot clock (A50): ``time`` the shot clock ran out (a time foul), ``ext`` the
+player at the table takes an extension.
 Controls: ``u`` undo, ``?`` (or ``help``) help, ``q`` quit.
 
 >>> from rotation61.match import start_match
@@ -56,7 +58,7 @@ from enum import StrEnum
 from typing import Final, TypeAlias
 
 from rotation61.match import MatchState
-from rotation61.records import DecisionEntry, Entry, EventEntry, format_shot
+from rotation61.records import DecisionEntry, Entry, EventEntry, TimeFoulEntry, format_shot
 from rotation61.rules import (
     CUE_BALL,
     GENERAL_RULES_FOULS,
@@ -82,6 +84,7 @@ __all__ = [
     "OPTION_LETTERS",
     "OPTION_NUMBERS",
     "ChosenOption",
+    "ClockCall",
     "Control",
     "KeystrokeError",
     "OfficialCall",
@@ -159,8 +162,20 @@ class OfficialCall:
     player: Seat | None
 
 
-Step: TypeAlias = Shot | ChosenOption | OfficialCall
-"""An input of the match that a line asks for; the match log stores it as an entry."""
+class ClockCall(StrEnum):
+    """A shot-clock call of the referee (A50); only in a match with a shot clock."""
+
+    TIME_FOUL = "time"
+    """The shot clock ran out: a time foul."""
+    EXTENSION = "ext"
+    """The player at the table takes an extension (recorded with his shot)."""
+
+
+_CLOCK_CALLS: Final = frozenset(call.value for call in ClockCall)
+
+Step: TypeAlias = Shot | ChosenOption | OfficialCall | ClockCall
+"""An input of the match that a line asks for; the match log stores it as an entry (an
+extension is stored with the shot it extends)."""
 
 
 class Control(StrEnum):
@@ -212,6 +227,8 @@ def parse_line(line: str, match: MatchState, names: tuple[str, str]) -> Step | C
     rack = match.rack
     if words and words[0].lower() in _OFFICIAL_COMMANDS:
         return _parse_call(words, rack, names)
+    if lowered in _CLOCK_CALLS:
+        return ClockCall(lowered)
     pending = rack.pending
     if pending is not None:
         return _parse_choice(text, pending, names)
@@ -238,6 +255,8 @@ def format_line(entry: Entry, rack: RackState, names: tuple[str, str]) -> str:
         return LETTER_OF.get(entry.option, entry.option.value)
     if isinstance(entry, EventEntry):
         return format_call(OfficialCall(event=entry.event, player=entry.player))
+    if isinstance(entry, TimeFoulEntry):
+        return ClockCall.TIME_FOUL.value
     tokens = _shot_tokens(entry.shot, rack)
     with contextlib.suppress(KeystrokeError, Rotation61Error):
         if _parse_shot(tokens, rack, names) == entry.shot:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Final, TextIO
@@ -43,7 +44,15 @@ from rotation61.cli.score.session import (
     open_session,
 )
 from rotation61.cli.score.wording import describe_file_error
-from rotation61.rules import PRESETS, Seat
+from rotation61.rules import (
+    PRESETS,
+    RULESET_KEYS,
+    ConfigValue,
+    RuleSet,
+    Seat,
+    UnknownRuleSetError,
+    config_value,
+)
 from rotation61.text import Language
 
 __all__ = ["OPTION_LETTERS", "add_arguments", "run"]
@@ -62,6 +71,36 @@ _GIVEN: Final = "score_given_options"
 
 
 # --- The options ---------------------------------------------------------------------------
+
+
+def _shot_clock(text: str) -> tuple[tuple[str, ConfigValue], ...]:
+    """``--shot-clock``: a preset's shot-clock keys (A50), or a limit in seconds."""
+    if text in PRESETS:
+        rules = PRESETS[text]
+        if not rules.shot_clock:
+            raise argparse.ArgumentTypeError(f"preset {text!r} keeps no shot clock")
+        keys = [key for key in RULESET_KEYS if key.startswith("shot_clock_")]
+        return tuple((key, config_value(key, getattr(rules, key))) for key in keys)
+    try:
+        seconds = int(text)
+        RuleSet(shot_clock_s=seconds)
+    except (ValueError, UnknownRuleSetError):
+        with_clock = ", ".join(name for name, rules in PRESETS.items() if rules.shot_clock)
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a preset with a shot clock ({with_clock}) nor seconds in 1..3600"
+        ) from None
+    return (("shot_clock_s", seconds),)
+
+
+def _target(text: str) -> tuple[tuple[str, ConfigValue], ...]:
+    """``--target``: the points that win a rack, one number or ``A:B`` (A51)."""
+    raw: object = int(text) if text.isdigit() else text
+    try:
+        return (("target_points", config_value("target_points", raw)),)
+    except UnknownRuleSetError as err:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a target: 61, or one per player such as 61:50 ({err})"
+        ) from None
 
 
 def _positive_int(text: str) -> int:
@@ -123,6 +162,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"rule-set preset: {', '.join(PRESETS)} (default: standard)",
     )
     parser.add_argument(
+        "--shot-clock",
+        type=_shot_clock,
+        action=_Given,
+        default=(),
+        metavar="PRESET|SECONDS",
+        help=(
+            "keep a shot clock (decision A50): the clock of vn-national or wpa-majors, or "
+            "a limit in seconds; the time of every shot, measured between the prompt and "
+            "the line typed, is recorded; 'time' types a time foul, 'ext' an extension"
+        ),
+    )
+    parser.add_argument(
+        "--target",
+        type=_target,
+        action=_Given,
+        default=(),
+        metavar="POINTS|A:B",
+        help="points that win a rack: one number, or one per player such as 61:50 (A51)",
+    )
+    parser.add_argument(
         "--lang",
         choices=[lang.value for lang in Language],
         default=None,
@@ -176,6 +235,7 @@ def _match_options(args: argparse.Namespace) -> MatchOptions:
         players=(str(args.players[0]), str(args.players[1])),
         race_to=args.race_to,
         rules=args.rules,
+        config=(*args.shot_clock, *args.target),
         first_breaker=Seat[args.first_breaker],
         tags=tuple(
             TagOption(option=option, tag=tag, value=str(value))
@@ -223,12 +283,18 @@ def _save(
     return after, reply.lines
 
 
+def _now_ms(clock: Callable[[], float]) -> int:
+    """The clock's time in whole milliseconds."""
+    return round(clock() * 1000)
+
+
 def run(
     args: argparse.Namespace,
     *,
     input_fn: Callable[[str], str] = input,
     output: TextIO | None = None,
     errors: TextIO | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> int:
     """Score a match interactively until it is won, ``q`` is typed or the input ends.
 
@@ -239,6 +305,8 @@ def run(
             ``sys.stdout`` at call time (so that redirections and test capture apply).
         errors: where a file or option error is written (one line); ``None`` means
             ``sys.stderr`` at call time.
+        clock: the terminal's clock in seconds (monotonic); with a shot clock in the
+            rules, a shot's time is the time from the input before it to its line.
 
     Returns:
         The exit code: 0, or 1 when the ``--save`` / ``--resume`` file or an option is
@@ -256,6 +324,7 @@ def run(
     out = sys.stdout if output is None else output
     session, file = start.session, start.file
     _say(out, start.opening())
+    session = session.timed_from(_now_ms(clock))
     try:
         while True:
             out.flush()
@@ -263,7 +332,7 @@ def run(
                 line = input_fn(session.prompt())
             except EOFError:
                 break
-            reply = session.answer(line)
+            reply = session.answer(line, now_ms=_now_ms(clock))
             if reply.quit:
                 break
             session, lines = _save(session, reply, file)

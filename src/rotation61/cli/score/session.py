@@ -29,6 +29,7 @@ from rotation61.cli.score.files import (
 )
 from rotation61.cli.score.grammar import (
     ChosenOption,
+    ClockCall,
     Control,
     KeystrokeError,
     OfficialCall,
@@ -41,8 +42,20 @@ from rotation61.cli.score.grammar import (
 from rotation61.cli.score.wording import Wording
 from rotation61.match import MatchState
 from rotation61.records import Entry, EventEntry, MatchHeader, MatchLog, MatchRecord
-from rotation61.rules import Rotation61Error, Seat, Shot
-from rotation61.text import Language
+from rotation61.rules import (
+    RULESET_KEYS,
+    ConfigValue,
+    Rotation61Error,
+    Seat,
+    Shot,
+    ShotClockError,
+    config_value,
+    extension_ms,
+    get_ruleset,
+    shot_allowance_ms,
+    take_extension,
+)
+from rotation61.text import Language, describe_refusal
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -101,11 +114,18 @@ class Session:
         wording: the sentences, in the session's language, naming its players.
         confirming: a concession or disqualification typed and waiting for its
             confirmation (``y`` or the same call again); anything else cancels it.
+        extensions: shot-clock extensions taken for the shot to come (A50), recorded
+            with it.
+        clock_since_ms: when the last input was accepted (the shot clock of the next
+            shot starts then), on the terminal's clock, in milliseconds; ``None`` when
+            no time is measured.
     """
 
     log: MatchLog
     wording: Wording
     confirming: OfficialCall | None = None
+    extensions: int = 0
+    clock_since_ms: int | None = None
 
     @classmethod
     def start(cls, log: MatchLog, lang: Language) -> Session:
@@ -168,18 +188,25 @@ class Session:
         """
         return tuple(self.wording.closing(self.match, file=file))
 
-    def answer(self, line: str) -> Reply:
+    def timed_from(self, now_ms: int) -> Session:
+        """The session measuring the next shot's time from ``now_ms`` (A50)."""
+        return dataclasses.replace(self, clock_since_ms=now_ms)
+
+    def answer(self, line: str, *, now_ms: int | None = None) -> Reply:
         """What a typed line does: the lines to print and the next session, if any.
 
         Args:
             line: the line as typed.
+            now_ms: when it was typed, on the clock of :meth:`timed_from`; with a shot
+                clock in the rules, a shot's or a time foul's time is ``now_ms`` minus
+                the time the previous input was accepted.
 
         Returns:
             The reply; a bad keystroke or an input the engine refuses leaves
             :attr:`Reply.session` ``None`` and says why.
         """
         if self.confirming is not None:
-            return self._confirm(self.confirming, line)
+            return self._confirm(self.confirming, line, now_ms)
         try:
             parsed = parse_line(line, self.match, self.wording.names)
             match parsed:
@@ -188,15 +215,19 @@ class Session:
                 case Control.HELP:
                     return Reply(lines=tuple(self.wording.help()))
                 case Control.UNDO:
-                    return self._undo()
+                    return self._undo(now_ms)
                 case OfficialCall() if needs_confirmation(parsed):
                     return self._ask_confirmation(parsed)
-                case Shot() | ChosenOption() | OfficialCall():
-                    return self._record(parsed)
+                case ClockCall.EXTENSION:
+                    return self._extend()
+                case Shot() | ChosenOption() | OfficialCall() | ClockCall.TIME_FOUL:
+                    return self._record(parsed, now_ms)
                 case _:
                     assert_never(parsed)
         except KeystrokeError as err:
             return Reply(lines=tuple(self.wording.keystroke_error(err)))
+        except ShotClockError as err:
+            return Reply(lines=(describe_refusal(err, self.wording.lang) or str(err),))
         except Rotation61Error as err:
             return Reply(lines=tuple(self.wording.rejected(str(err))))
 
@@ -206,7 +237,7 @@ class Session:
         lines = self.wording.confirm(format_call(call), call.event, player)
         return Reply(lines=tuple(lines), session=dataclasses.replace(self, confirming=call))
 
-    def _confirm(self, call: OfficialCall, line: str) -> Reply:
+    def _confirm(self, call: OfficialCall, line: str, now_ms: int | None) -> Reply:
         """Record the held call on ``y`` or the same call typed again; cancel it otherwise."""
         unheld = dataclasses.replace(self, confirming=None)
         text = line.strip()
@@ -219,17 +250,45 @@ class Session:
         if not confirmed:
             return Reply(lines=tuple(self.wording.cancelled(format_call(call))), session=unheld)
         try:
-            return unheld._record(call)
+            return unheld._record(call, now_ms)
         except Rotation61Error as err:
             return Reply(lines=tuple(self.wording.rejected(str(err))), session=unheld)
 
-    def _record(self, step: Step) -> Reply:
+    def _shot_time(self, now_ms: int | None) -> int | None:
+        """The time of the shot (or time foul) typed at ``now_ms``, when it is timed (A50)."""
+        rack = self.match.rack
+        since = self.clock_since_ms
+        if now_ms is None or since is None or rack.is_over:
+            return None
+        if shot_allowance_ms(rack.rules, is_break=rack.is_break, after_break=False) is None:
+            return None
+        return max(0, now_ms - since)
+
+    def _extend(self) -> Reply:
+        """The player at the table takes an extension (A50), recorded with his shot."""
+        rack = self.match.rack
+        for _ in range(self.extensions + 1):
+            rack = take_extension(rack, rack.to_act)
+        player = self.wording.names[rack.to_act]
+        seconds = extension_ms(rack.rules) // 1000
+        lines = self.wording.extension(player=player, seconds=seconds)
+        return Reply(
+            lines=tuple(lines), session=dataclasses.replace(self, extensions=self.extensions + 1)
+        )
+
+    def _record(self, step: Step, now_ms: int | None) -> Reply:
         """Record one input; the ruling or the decision's effect, then the board."""
         before = self.match
+        time_ms = self._shot_time(now_ms)
         match step:
             case Shot():
-                log, ruling = self.log.play(step)
+                log, ruling = self.log.play(step, time_ms=time_ms, extensions=self.extensions)
                 lines = self.wording.ruling(ruling, before=before)
+            case ClockCall.TIME_FOUL:
+                log, ruling = self.log.time_foul(time_ms=time_ms, extensions=self.extensions)
+                lines = self.wording.ruling(ruling, before=before)
+            case ClockCall.EXTENSION:
+                return self._extend()
             case OfficialCall():
                 log, ruling = self.log.officiate(step.event, step.player)
                 lines = self.wording.ruling(ruling, before=before)
@@ -239,19 +298,25 @@ class Session:
                 lines = self.wording.choice(step.option, chooser=chooser, before=before)
             case _:
                 assert_never(step)
-        return self._moved_to(log, lines)
+        return self._moved_to(log, lines, now_ms)
 
-    def _undo(self) -> Reply:
+    def _undo(self, now_ms: int | None) -> Reply:
         """Take back the last input; name it as it was typed, then the board."""
         last = self.log.last
         if last is None:
             raise KeystrokeError("score.err.nothing_to_undo")
         typed = format_line(last.entry(), last.before.rack, self.wording.names)
-        return self._moved_to(self.log.undo(), self.wording.undone(typed))
+        return self._moved_to(self.log.undo(), self.wording.undone(typed), now_ms)
 
-    def _moved_to(self, log: MatchLog, lines: list[str]) -> Reply:
-        """The reply of an accepted input: its lines, the board after it, the next session."""
-        after = dataclasses.replace(self, log=log, confirming=None)
+    def _moved_to(self, log: MatchLog, lines: list[str], now_ms: int | None) -> Reply:
+        """The reply of an accepted input: its lines, the board after it, the next session.
+
+        The extensions taken go with the input; the next shot's clock starts at ``now_ms``.
+        """
+        since = self.clock_since_ms if now_ms is None else now_ms
+        after = dataclasses.replace(
+            self, log=log, confirming=None, extensions=0, clock_since_ms=since
+        )
         return Reply(lines=(*lines, *self.wording.board(log.match)), session=after)
 
 
@@ -281,6 +346,8 @@ class MatchOptions:
         players: the players' names, seat A then seat B.
         race_to: racks needed to win the match.
         rules: the rule-set preset.
+        config: rule-set keys set on the command line over the preset (``--shot-clock``,
+            ``--target``), as plain values.
         first_breaker: the seat that breaks the first rack.
         tags: the free tags set, in the order of their options.
         given: the options among ``--players``, ``--race-to``, ``--rules`` and
@@ -293,6 +360,7 @@ class MatchOptions:
     race_to: int
     rules: str
     first_breaker: Seat
+    config: tuple[tuple[str, ConfigValue], ...] = ()
     tags: tuple[TagOption, ...] = ()
     given: frozenset[str] = frozenset()
     save: Path | None = None
@@ -326,9 +394,15 @@ def _conflicts(options: MatchOptions, record: MatchRecord) -> list[tuple[str, st
         found.append(("--players", shlex.join(record.players)))
     if "--race-to" in given and options.race_to != record.race_to:
         found.append(("--race-to", str(record.race_to)))
-    if "--rules" in given and (options.rules != record.rules or record.config):
+    if "--rules" in given and options.rules != record.rules:
         config = "".join(f" {key}={value}" for key, value in record.config)
         found.append(("--rules", record.rules + config))
+    rules = record.ruleset
+    for option, prefix in (("--shot-clock", "shot_clock_"), ("--target", "target_points")):
+        asked = {k: v for k, v in options.config if k.startswith(prefix)}
+        kept = {k: config_value(k, getattr(rules, k)) for k in RULESET_KEYS if k.startswith(prefix)}
+        if option in given and any(kept[k] != value for k, value in asked.items()):
+            found.append((option, " ".join(f"{k}={v}" for k, v in kept.items())))
     if "--first-breaker" in given and options.first_breaker is not record.first_breaker:
         found.append(("--first-breaker", record.first_breaker.name))
     for tag in options.tags:
@@ -377,10 +451,12 @@ def _new_log(
         (LANGUAGE_TAG, lang.value),
     ]
     try:
+        preset = get_ruleset(options.rules)
+        rules = dataclasses.replace(preset.with_overrides(dict(options.config)), name=preset.name)
         header = MatchHeader.of(
             players=options.players,
             race_to=options.race_to,
-            rules=options.rules,
+            rules=rules,
             first_breaker=options.first_breaker,
             tags=tags,
             engine=engine,

@@ -228,6 +228,10 @@ class Wording:
         """A resumed match that an official's call ended: ``u`` takes the call back."""
         return ["", self.message("score.over_by_call")]
 
+    def extension(self, *, player: str, seconds: int) -> list[str]:
+        """A shot-clock extension taken (A50), then a blank line."""
+        return [self.message("score.extension", player=player, seconds=seconds), ""]
+
     def undone(self, line: str) -> list[str]:
         """The input undone, as it was typed (``↵`` for an empty line), then a blank line."""
         return [self.message("score.undone", entry=line or EMPTY_LINE), ""]
