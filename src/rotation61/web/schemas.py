@@ -5,19 +5,43 @@ built by :mod:`rotation61.web.presenters` and checked against the routes'
 ``response_model`` on the way out (``extra="forbid"``: a presenter cannot add a field
 that the model does not declare). Shot contents are not modelled here: the records
 layer's codec reads and checks them (:func:`rotation61.records.shot_from_dict`).
+
+A leaf of the web app: the fields are typed by the domain's enums and bounded by the
+limits' one home (:mod:`rotation61.web.core.limits`, the text and stroke limits); no
+service is imported here (the routes turn a request into the services' values). A seat
+is ``"A"`` or ``"B"`` on the wire, as in the records' JSON (:data:`SeatName`).
 """
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StrictInt,
+    StringConstraints,
+    WithJsonSchema,
+)
 
-from rotation61.records import MatchHeader
-from rotation61.rules import Seat
-from rotation61.sim import STROKE_LIMITS
-from rotation61.tournament import Format, SeedingMethod, Stage, TieBreak, WalkoverReason
-from rotation61.web.core.limits import MAX_SEQ, RATING_MAX, RATING_MIN
-from rotation61.web.services.matches import desk_header
-from rotation61.web.services.tournaments import EventSettings
+from rotation61.geometry import TableSize
+from rotation61.rules import BreakerPolicy, OfficialEvent, Option, Phase, Seat
+from rotation61.rules.text_fields import CLASS_MAX_LENGTH, NAME_MAX_LENGTH
+from rotation61.sim import STROKE_LIMITS, MotionState
+from rotation61.text import Language
+from rotation61.tournament import (
+    ID_MAX_LENGTH,
+    MAX_FIELD,
+    Format,
+    SeedingMethod,
+    Stage,
+    Status,
+    TieBreak,
+    WalkoverReason,
+)
+from rotation61.web.core.limits import MAX_RACE_TO, MAX_SEQ, MAX_TABLES, RATING_MAX, RATING_MIN
+from rotation61.web.core.model import GameMode, MatchStatus
 
 __all__ = [
     "CheckInIn",
@@ -47,6 +71,7 @@ __all__ = [
     "PlayView",
     "ResultIn",
     "ScoreboardView",
+    "SeatName",
     "ShotView",
     "TokenOut",
     "TournamentCreate",
@@ -56,7 +81,25 @@ __all__ = [
     "WithdrawIn",
 ]
 
-_OUT = ConfigDict(extra="forbid")
+
+def _seat(value: object) -> Seat:
+    """A seat from the wire (its name) or from a presenter (the enum)."""
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str) and value in Seat.__members__:
+        return Seat[value]
+    raise ValueError(f"expected a seat, 'A' or 'B', got {value!r}")
+
+
+SeatName = Annotated[
+    Seat,
+    PlainValidator(_seat),
+    PlainSerializer(lambda seat: seat.name, return_type=str),
+    WithJsonSchema({"type": "string", "enum": [seat.name for seat in Seat]}),
+]
+"""A seat on the wire: its name, ``"A"`` or ``"B"`` (as in the records' JSON)."""
+
+_OUT: Final = ConfigDict(extra="forbid")
 _LIMITS = STROKE_LIMITS
 """The bounds of a stroke (checked by the play service, which names the bad value)."""
 _TIP = f"; hypot(a, b) within the miscue limit {STROKE_LIMITS.tip_offset}"
@@ -67,39 +110,17 @@ class MatchCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    player_a: str = Field(min_length=1, max_length=100)
-    player_b: str = Field(min_length=1, max_length=100)
-    race_to: int = Field(ge=1, le=99)
+    player_a: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
+    player_b: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
+    race_to: int = Field(ge=1, le=MAX_RACE_TO)
     preset: str = "standard"
-    breaker_policy: Literal["winner", "loser", "alternate"] | None = None
-    first_breaker: Literal["A", "B"] = "A"
-    table_name: str = Field(default="", max_length=100)
-    table_size: Literal["9ft", "8ft", "7ft"] = "9ft"
+    breaker_policy: BreakerPolicy | None = None
+    first_breaker: SeatName = Seat.A
+    table_name: str = Field(default="", max_length=NAME_MAX_LENGTH)
+    table_size: TableSize = TableSize.NINE_FT
     tags: dict[str, str] = Field(default_factory=dict)
     overrides: dict[str, Any] = Field(default_factory=dict)
     form_id: str | None = Field(default=None, max_length=64)
-
-    def header(self) -> MatchHeader:
-        """The header of the match this request asks for.
-
-        Raises:
-            UnknownRuleSetError: an unknown preset, rule-set key or value.
-            MalformedInputError: a tag name a record cannot hold.
-            InvalidRecordError: a name or tag value a record cannot hold.
-        """
-        overrides = dict(self.overrides)
-        if self.breaker_policy is not None:
-            overrides["next_rack_breaker"] = self.breaker_policy
-        return desk_header(
-            players=(self.player_a.strip(), self.player_b.strip()),
-            race_to=self.race_to,
-            preset=self.preset,
-            overrides=overrides,
-            first_breaker=Seat[self.first_breaker],
-            table_name=self.table_name.strip(),
-            table_size=self.table_size,
-            tags=dict(self.tags),
-        )
 
 
 class MatchOut(BaseModel):
@@ -112,9 +133,9 @@ class MatchOut(BaseModel):
     race_to: int
     preset: str
     table_name: str
-    table_size: str
+    table_size: TableSize
     tags: dict[str, str]
-    status: str
+    status: MatchStatus
     racks_won: list[int]
     log_length: int
     created_at: str
@@ -189,8 +210,8 @@ class ScoreboardView(BaseModel):
 
     id: int
     seq: int = Field(description="how many inputs the board replays")
-    lang: str
-    status: str
+    lang: Language
+    status: MatchStatus
     status_label: str
     table_name: str
     players: list[str]
@@ -202,7 +223,7 @@ class ScoreboardView(BaseModel):
     lowest: int | None = Field(description="the ball in play")
     points_left: int
     on_table: list[int]
-    phase: str
+    phase: Phase
     to_act: int | None = Field(description="the seat (0 or 1) to shoot or decide")
     is_break: bool
     cue_in_hand: bool
@@ -228,7 +249,7 @@ class OptionOut(BaseModel):
 
     model_config = _OUT
 
-    value: str
+    value: Option
     label: str
     help: str
 
@@ -283,7 +304,7 @@ class ConsoleView(ScoreboardView):
     break_rail_pool: list[int]
     break_min_rail_balls: int
     referee_present: bool
-    events: list[str]
+    events: list[OfficialEvent]
     general_rules_labels: list[LabelOut]
     match_over: bool
 
@@ -296,12 +317,12 @@ class PlayCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    mode: Literal["computer", "hotseat", "online"]
-    player_a: str = Field(min_length=1, max_length=100)
-    player_b: str = Field(min_length=1, max_length=100)
-    race_to: int = Field(default=1, ge=1, le=99)
+    mode: GameMode
+    player_a: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
+    player_b: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
+    race_to: int = Field(default=1, ge=1, le=MAX_RACE_TO)
     preset: str = "standard"
-    table_size: Literal["9ft", "8ft", "7ft"] = "9ft"
+    table_size: TableSize = TableSize.NINE_FT
     level: int | None = Field(default=None, ge=1, le=10)
 
 
@@ -387,14 +408,14 @@ class PlayView(BaseModel):
 
     id: int
     seq: int
-    mode: str
+    mode: GameMode
     level: int | None
     over: bool
     table: PlayTable
     balls: dict[str, list[float]] = Field(description="ball number -> centre [x, y], inches")
     in_hand: bool = Field(description="the shooter places the cue ball in the kitchen first")
-    to_act: str | None = Field(description="the seat to shoot or decide: A or B")
-    phase: str
+    to_act: SeatName | None = Field(description="the seat to shoot or decide: A or B")
+    phase: Phase
     lowest: int | None
     options: list[OptionOut]
     board: ScoreboardView
@@ -415,7 +436,7 @@ class ShotView(BaseModel):
     start: dict[str, list[float]] = Field(description="balls before the shot, inches")
     stroke: dict[str, float]
     params: dict[str, float]
-    motions: list[str]
+    motions: list[MotionState]
     duration: float
     segments: dict[str, list[list[float]]]
     events: list[list[Any]] = Field(description="[t, kind, ball, other] of each event")
@@ -430,53 +451,24 @@ class TournamentCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=100)
+    name: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
     format: Format
     seeding: SeedingMethod = SeedingMethod.RATING
     draw_seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
-    race: int = Field(default=5, ge=1, le=99)
+    race: int = Field(default=5, ge=1, le=MAX_RACE_TO)
     race_by_stage: dict[Stage, int] = Field(default_factory=dict)
-    race_final: int = Field(default=0, ge=0, le=99)
-    tables: int = Field(default=4, ge=1, le=64)
-    tv_table: int = Field(default=0, ge=0, le=64)
+    race_final: int = Field(default=0, ge=0, le=MAX_RACE_TO)
+    tables: int = Field(default=4, ge=1, le=MAX_TABLES)
+    tv_table: int = Field(default=0, ge=0, le=MAX_TABLES)
     grand_final_reset: bool = True
-    group_size: int = Field(default=0, ge=0, le=256)
+    group_size: int = Field(default=0, ge=0, le=MAX_FIELD)
     swiss_rounds: int = Field(default=0, ge=0, le=64)
-    single_from: int = Field(default=0, ge=0, le=256)
-    group_count: int = Field(default=0, ge=0, le=128)
-    advance: int = Field(default=2, ge=1, le=128)
+    single_from: int = Field(default=0, ge=0, le=MAX_FIELD)
+    group_count: int = Field(default=0, ge=0, le=MAX_FIELD // 2)
+    advance: int = Field(default=2, ge=1, le=MAX_FIELD // 2)
     knockout: Format = Format.SINGLE
     tie_breaks: list[TieBreak] | None = None
     preset: str = "standard"
-
-    def settings(self, seed: int) -> EventSettings:
-        """The service's settings (``seed`` when none was given).
-
-        Raises:
-            OutOfRangeError, InvalidEventError: a setting out of range or refused.
-        """
-        extra: dict[str, Any] = {}
-        if self.tie_breaks is not None:
-            extra["tie_breaks"] = tuple(self.tie_breaks)
-        return EventSettings(
-            format=self.format,
-            seeding=self.seeding,
-            draw_seed=seed if self.draw_seed is None else self.draw_seed,
-            race=self.race,
-            race_by_stage=tuple(self.race_by_stage.items()),
-            race_final=self.race_final,
-            tables=self.tables,
-            tv_table=self.tv_table,
-            grand_final_reset=self.grand_final_reset,
-            group_size=self.group_size,
-            swiss_rounds=self.swiss_rounds,
-            single_from=self.single_from,
-            group_count=self.group_count,
-            advance=self.advance,
-            knockout=self.knockout,
-            preset=self.preset,
-            **extra,
-        )
 
 
 class EntryIn(BaseModel):
@@ -484,10 +476,10 @@ class EntryIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=100)
-    club: str = Field(default="", max_length=100)
+    name: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
+    club: str = Field(default="", max_length=NAME_MAX_LENGTH)
     rating: int | None = Field(default=None, ge=RATING_MIN, le=RATING_MAX)
-    player_class: str = Field(default="", max_length=40)
+    player_class: str = Field(default="", max_length=CLASS_MAX_LENGTH)
 
 
 class CheckInIn(BaseModel):
@@ -495,7 +487,7 @@ class CheckInIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: list[str] = Field(min_length=1, max_length=256)
+    players: list[str] = Field(min_length=1, max_length=MAX_FIELD)
     checked_in: bool = True
 
 
@@ -508,8 +500,8 @@ class DrawIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seeds: dict[Annotated[str, StringConstraints(max_length=40)], StrictInt | None] = Field(
-        max_length=256
+    seeds: dict[Annotated[str, StringConstraints(max_length=ID_MAX_LENGTH)], StrictInt | None] = (
+        Field(max_length=MAX_FIELD)
     )
 
 
@@ -527,7 +519,7 @@ class WalkoverIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    winner: str = Field(min_length=1, max_length=40)
+    winner: str = Field(min_length=1, max_length=ID_MAX_LENGTH)
     reason: WalkoverReason = WalkoverReason.NO_SHOW
 
 
@@ -536,7 +528,7 @@ class WithdrawIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    player: str = Field(min_length=1, max_length=40)
+    player: str = Field(min_length=1, max_length=ID_MAX_LENGTH)
 
 
 class EntryOut(BaseModel):
@@ -558,11 +550,11 @@ class TournamentMatchOut(BaseModel):
     model_config = _OUT
 
     id: str
-    stage: str
+    stage: Stage
     round: int
     group: int
     players: list[str | None] = Field(description="null while unknown, empty for a bye")
-    status: str
+    status: Status
     table: str
     race: int
     winner: str = Field(description="the winner's id, empty until decided")

@@ -58,7 +58,7 @@ def play_view(game: Game, lang: Language, computer_note: str | None = None) -> P
     options = (
         [
             OptionOut(
-                value=o.value,
+                value=o,
                 label=describe_option(o, lang).label,
                 help=describe_option(o, lang).explanation,
             )
@@ -67,18 +67,17 @@ def play_view(game: Game, lang: Language, computer_note: str | None = None) -> P
         if pending is not None
         else []
     )
-    to_act = game.to_act
     return PlayView(
         id=game.stored.id,
         seq=game.log.length,
-        mode=game.mode.value,
+        mode=game.mode,
         level=game.level,
         over=match.is_over,
         table=play_table(game.spec),
         balls=_balls(game.layout),
         in_hand=game.in_hand,
-        to_act=None if to_act is None else to_act.name,
-        phase=rack.phase.value,
+        to_act=game.to_act,
+        phase=rack.phase,
         lowest=rack.lowest,
         options=options,
         board=scoreboard_view(game.stored, game.log, lang),
@@ -122,7 +121,7 @@ def shot_view(
         start=_balls(start),
         stroke=stroke_to_dict(stroke),
         params=_params(),
-        motions=[m.value for m in MOTIONS],
+        motions=list(MOTIONS),
         duration=result.duration,
         segments={str(b): rows for b, rows in segments.items()},
         events=events,

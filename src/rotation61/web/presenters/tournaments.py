@@ -593,11 +593,11 @@ def table_frame(table: int, match_ref: int | None) -> bytes:
 def _match_out(live: LiveEvent, match: Match) -> TournamentMatchOut:
     return TournamentMatchOut(
         id=match.id,
-        stage=match.stage.value,
+        stage=match.stage,
         round=match.round,
         group=match.group,
         players=list(match.players),
-        status=match.status.value,
+        status=match.status,
         table=match.table,
         race=match.race,
         winner=match.winner,

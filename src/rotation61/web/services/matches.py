@@ -41,6 +41,15 @@ from rotation61.web.core.errors import (
     OutOfRangeError,
     StaleInputError,
 )
+from rotation61.web.core.limits import (
+    MAX_DEPTH,
+    MAX_ENTRIES_PER_RACK,
+    MAX_INPUTS,
+    MAX_RACE_TO,
+    MAX_RACKS,
+    MAX_TAG_VALUE_LENGTH,
+    MAX_TAGS,
+)
 from rotation61.web.core.model import (
     DEFAULT_TABLE_SIZE,
     TABLE_SIZE_TAG,
@@ -53,14 +62,6 @@ from rotation61.web.core.security import new_pin
 from rotation61.web.services.results import MatchFinished, MatchSubscriber
 
 __all__ = [
-    "MAX_DEPTH",
-    "MAX_ENTRIES_PER_RACK",
-    "MAX_INPUTS",
-    "MAX_NAME_LENGTH",
-    "MAX_RACE_TO",
-    "MAX_RACKS",
-    "MAX_TAGS",
-    "MAX_TAG_VALUE_LENGTH",
     "MatchService",
     "Notifier",
     "check_header",
@@ -68,24 +69,6 @@ __all__ = [
     "clean_names",
     "desk_header",
 ]
-
-MAX_NAME_LENGTH: Final = NAME_MAX_LENGTH
-"""The longest player name, and the longest table name."""
-MAX_RACE_TO: Final = 99
-"""Races run from 1 to this many racks."""
-MAX_TAGS: Final = 16
-"""The most event tags a match carries (the table's own tags not counted)."""
-MAX_TAG_VALUE_LENGTH: Final = 200
-_TAG_LIMIT: Final = 200
-"""The longest tag value."""
-MAX_DEPTH: Final = 16
-"""The deepest nesting of arrays and objects an imported record may have (a record needs 6)."""
-MAX_RACKS: Final = 10_000
-"""The most racks an imported record may hold."""
-MAX_ENTRIES_PER_RACK: Final = 100_000
-"""The most entries one rack of an imported record may hold."""
-MAX_INPUTS: Final = 100_000
-"""The most inputs an imported record may hold in all (overrides count as inputs)."""
 
 _ROSTER: Final = {
     "event": "Event",
@@ -121,7 +104,12 @@ def _desk_tags(tags: Mapping[str, str]) -> list[tuple[str, str]]:
                 f"tag name {raw!r} must be a letter then letters, digits or '_' "
                 f"(not one of {', '.join(sorted(_DESK_RESERVED))})"
             )
-        out.append((name, clean_text(value, f"tag {name}", max_length=_TAG_LIMIT, required=False)))
+        out.append(
+            (
+                name,
+                clean_text(value, f"tag {name}", max_length=MAX_TAG_VALUE_LENGTH, required=False),
+            )
+        )
     return out
 
 
@@ -129,11 +117,11 @@ def clean_names(players: tuple[str, str]) -> tuple[str, str]:
     """The two players' names as a match holds them (NFC, trimmed, checked).
 
     Raises:
-        TextFieldError: an empty name, one over :data:`MAX_NAME_LENGTH` characters, or
+        TextFieldError: an empty name, one over :data:`NAME_MAX_LENGTH` characters, or
             one holding a control, bidirectional or invisible character.
     """
     a, b = (
-        clean_text(name, f"player {seat}'s name", max_length=MAX_NAME_LENGTH)
+        clean_text(name, f"player {seat}'s name", max_length=NAME_MAX_LENGTH)
         for seat, name in zip("AB", players, strict=True)
     )
     return a, b
@@ -147,9 +135,9 @@ def check_header(header: MatchHeader) -> MatchHeader:
     """Refuse a match the app does not hold: the one set of limits of every way in.
 
     The desk form, the JSON API and record imports all pass their header here: player
-    names of 1 to :data:`MAX_NAME_LENGTH` characters, a race to 1..:data:`MAX_RACE_TO`,
+    names of 1 to :data:`NAME_MAX_LENGTH` characters, a race to 1..:data:`MAX_RACE_TO`,
     at most :data:`MAX_TAGS` event tags of at most :data:`MAX_TAG_VALUE_LENGTH`
-    characters each, a table name of at most :data:`MAX_NAME_LENGTH` characters and a
+    characters each, a table name of at most :data:`NAME_MAX_LENGTH` characters and a
     known table size.
 
     Returns:
@@ -160,11 +148,11 @@ def check_header(header: MatchHeader) -> MatchHeader:
         UnknownTableError: an unknown table size.
     """
     for seat, name in zip("AB", header.players, strict=True):
-        if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        if not 1 <= len(name) <= NAME_MAX_LENGTH:
             raise OutOfRangeError(
-                f"player {seat}'s name {_shown(name)} must have 1 to {MAX_NAME_LENGTH} characters"
+                f"player {seat}'s name {_shown(name)} must have 1 to {NAME_MAX_LENGTH} characters"
             )
-        check_text(name, f"player {seat}'s name", max_length=MAX_NAME_LENGTH)
+        check_text(name, f"player {seat}'s name", max_length=NAME_MAX_LENGTH)
     if not 1 <= header.race_to <= MAX_RACE_TO:
         raise OutOfRangeError(f"race_to {header.race_to} is outside 1..{MAX_RACE_TO}")
     events = [(n, v) for n, v in header.tags if n not in (TABLE_TAG, TABLE_SIZE_TAG)]
@@ -177,9 +165,9 @@ def check_header(header: MatchHeader) -> MatchHeader:
                 f"{MAX_TAG_VALUE_LENGTH} characters"
             )
     table_name = header.tag(TABLE_TAG) or ""
-    if len(table_name) > MAX_NAME_LENGTH:
+    if len(table_name) > NAME_MAX_LENGTH:
         raise OutOfRangeError(
-            f"table name {_shown(table_name)} is longer than {MAX_NAME_LENGTH} characters"
+            f"table name {_shown(table_name)} is longer than {NAME_MAX_LENGTH} characters"
         )
     get_table(header.tag(TABLE_SIZE_TAG) or DEFAULT_TABLE_SIZE)
     return header
@@ -270,7 +258,7 @@ def desk_header(
         InvalidRecordError: a player name, tag value or race a record cannot hold.
     """
     get_table(table_size)
-    table_name = clean_text(table_name, "table name", max_length=MAX_NAME_LENGTH, required=False)
+    table_name = clean_text(table_name, "table name", max_length=NAME_MAX_LENGTH, required=False)
     table = [(TABLE_TAG, table_name)] if table_name else []
     return MatchHeader(
         players=clean_names(players),

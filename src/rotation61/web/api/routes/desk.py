@@ -21,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from rotation61.records import MalformedInputError
 from rotation61.rules import PRESETS
 from rotation61.text import Language
+from rotation61.web.api.bodies import match_header
 from rotation61.web.api.deps import AppContext, Ctx, Lang, organiser
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError, MatchNotFoundError
@@ -140,7 +141,7 @@ async def desk_create(
     except ValidationError as err:  # the same 422 as the JSON API's
         raise RequestValidationError(err.errors()) from err
     stored = await run_in_threadpool(
-        functools.partial(ctx.service.create_match, body.header(), form_id=body.form_id)
+        functools.partial(ctx.service.create_match, match_header(body), form_id=body.form_id)
     )
     # Its own address: the filled form stays in the browser's history as it was sent.
     response = RedirectResponse(f"/desk?created={stored.id}", status_code=303)
