@@ -131,6 +131,7 @@ def test_the_request_schemas_state_the_domain_values_and_limits(
     assert enum("MatchCreate", "breaker_policy") == [p.value for p in BreakerPolicy]
     assert enum("MatchCreate", "first_breaker") == ["A", "B"]
     assert enum("PlayView", "to_act") == ["A", "B"]
+    assert enum("ScoreboardView", "to_act") == ["A", "B"]
     assert enum("ScoreboardView", "phase") == [p.value for p in Phase]
     match = schemas["MatchCreate"]["properties"]
     assert match["race_to"]["maximum"] == MAX_RACE_TO

@@ -224,7 +224,7 @@ class ScoreboardView(BaseModel):
     points_left: int
     on_table: list[int]
     phase: Phase
-    to_act: int | None = Field(description="the seat (0 or 1) to shoot or decide")
+    to_act: SeatName | None = Field(description="the seat to shoot or decide: A or B")
     is_break: bool
     cue_in_hand: bool
     fouls: list[int] = Field(description="consecutive fouls per seat")

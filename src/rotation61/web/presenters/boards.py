@@ -173,7 +173,7 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "points_left": rack.points_on_table,
         "on_table": sorted(rack.on_table),
         "phase": rack.phase,
-        "to_act": None if rack.is_over or match.is_over else int(rack.to_act),
+        "to_act": None if rack.is_over or match.is_over else rack.to_act,
         "is_break": rack.is_break and rack.phase is Phase.SHOT,
         "cue_in_hand": rack.cue_in_hand,
         "fouls": list(rack.consecutive_fouls),
