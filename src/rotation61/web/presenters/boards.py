@@ -90,6 +90,7 @@ class _Same:
 
 @functools.lru_cache(maxsize=4096)
 def _worded(key: _Same, lang: Language, names: tuple[str, str]) -> tuple[str, ...]:
+    """A step's sentences, memoised, bounded: the last 4,096 steps worded (least recent out)."""
     return tuple(sentence(line) for line in _entry_lines(key.entry, lang, names))
 
 

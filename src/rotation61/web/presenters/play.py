@@ -31,7 +31,10 @@ __all__ = ["play_table", "play_view", "shot_view"]
 
 @functools.lru_cache(maxsize=8)
 def play_table(spec: TableSpec) -> PlayTable:
-    """The table to draw, in inches, from the geometry layer and the engine's pockets."""
+    """The table to draw, in inches, from the geometry layer and the engine's pockets.
+
+    Memoised, bounded: the last 8 tables (there are three presets).
+    """
     sim = SimTable.from_spec(spec)
     inch = METERS_PER_INCH
     return PlayTable(

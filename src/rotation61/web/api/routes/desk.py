@@ -26,7 +26,7 @@ from rotation61.web.api.deps import AppContext, Ctx, Lang, organiser
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError, MatchNotFoundError
 from rotation61.web.core.i18n import ui
-from rotation61.web.core.model import MatchStatus
+from rotation61.web.core.model import DEFAULT_TABLE_SIZE, MatchStatus
 from rotation61.web.presenters.codes import desk_codes
 from rotation61.web.presenters.matches import with_pin
 from rotation61.web.schemas import MatchCreate
@@ -117,7 +117,7 @@ async def desk_create(
     breaker_policy: Annotated[str, Form()] = "winner",
     first_breaker: Annotated[str, Form()] = "A",
     table_name: Annotated[str, Form()] = "",
-    table_size: Annotated[str, Form()] = "9ft",
+    table_size: Annotated[str, Form()] = DEFAULT_TABLE_SIZE,
     tags: Annotated[str, Form()] = "",
     form_id: Annotated[str | None, Form()] = None,
 ) -> Response:

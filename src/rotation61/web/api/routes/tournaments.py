@@ -42,11 +42,10 @@ from rotation61.web.core.errors import (
     MatchNotFoundError,
     SeedsRefusedError,
 )
+from rotation61.web.presenters.seeding import hand_seed_rows, seeding_error_text
 from rotation61.web.presenters.tournaments import (
     board_fragment,
     event_parts,
-    hand_seed_rows,
-    seeding_error_text,
     standings_html,
     tournament_out,
 )
