@@ -155,7 +155,8 @@ class Audience(Generic[K]):
     """The screens of one worker by key (a match, a stream), grouped by language.
 
     Delivery hands each language's bytes, encoded once, to that language's screens:
-    no render, encoding or scheduling per screen.
+    no render, encoding or scheduling per screen. Bounded by the connected screens: a
+    key is forgotten with its last screen.
     """
 
     def __init__(self) -> None:

@@ -37,7 +37,7 @@ __all__ = [
     "ComputerMove",
     "ComputerPlayer",
     "Game",
-    "GameMode",
+    "GameMode",  # at home in web.core.model; still named here for the play service
     "Played",
     "ball_segments",
     "check_stroke",
