@@ -6,7 +6,7 @@ import pytest
 
 from rotation61.text import Language
 from rotation61.web.adapters.broker import Board, Hub
-from rotation61.web.adapters.screens import Audience, Renders, Subscriber
+from rotation61.web.adapters.screens import PENDING_KEPT, Audience, Renders, Subscriber
 from rotation61.web.core.errors import MatchNotFoundError
 from rotation61.web.presenters.boards import scoreboard_view
 
@@ -136,5 +136,21 @@ def test_a_hub_remembers_a_bounded_number_of_matches_and_keeps_the_watched_ones(
         assert hub.remembered == 2  # the watched match and the newest one
         hub.unsubscribe(1, screen)
         await hub.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_screen_that_falls_too_far_behind_is_dropped_and_its_frames_forgotten() -> None:
+    async def scenario() -> None:
+        screen = Subscriber(lang=Language.EN)
+        for n in range(PENDING_KEPT):
+            screen.push(n, b"data: %d\n\n" % n)
+        assert not screen.dropped
+        screen.push(PENDING_KEPT, b"data: one too many\n\n")
+        assert screen.dropped
+        assert screen.frames == {}
+        screen.push(0, b"data: later\n\n")  # nothing is kept for a dropped screen
+        assert await asyncio.wait_for(screen.next_chunk(ping_s=30), timeout=1) == b""
+        screen.close()
 
     asyncio.run(scenario())

@@ -19,6 +19,7 @@ from typing import Final, Generic, Protocol, TypeVar
 from rotation61.text import Language
 
 __all__ = [
+    "PENDING_KEPT",
     "Audience",
     "Frame",
     "Renders",
@@ -30,6 +31,8 @@ __all__ = [
 
 _log = logging.getLogger(__name__)
 K = TypeVar("K", bound=Hashable)
+PENDING_KEPT: Final = 256
+"""The most frames a screen keeps unsent; past that it is dropped (see :class:`Subscriber`)."""
 
 
 class Frame(Protocol):
@@ -68,18 +71,31 @@ class Subscriber:
     and wakes the screen's stream only if it is waiting (one future, no task). The
     ping's timer is armed once per ping interval, not once per frame: when it fires
     after a frame was sent, it re-arms itself for a ping interval after that frame.
+
+    Bounded: a screen that falls :data:`PENDING_KEPT` frames behind (a stalled
+    connection) is dropped: its frames are forgotten and its stream ends
+    (:attr:`dropped`, :attr:`ended`), so the browser reconnects and starts again from a
+    whole frame.
     """
 
     lang: Language
     frames: dict[int, bytes] = field(default_factory=dict)
     ended: bool = False
+    dropped: bool = False
     _waiter: asyncio.Future[None] | None = field(default=None, repr=False)
     _timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     _sent_at: float | None = field(default=None, repr=False)
 
     def push(self, slot: int, frame: bytes) -> None:
         """Keep a frame in its slot and wake the screen's stream."""
+        if self.ended:
+            return
         self.frames[slot] = frame
+        if len(self.frames) > PENDING_KEPT:
+            self.frames.clear()
+            self.dropped = True
+            self.end()
+            return
         waiter = self._waiter
         if waiter is not None:
             self._waiter = None
@@ -102,12 +118,16 @@ class Subscriber:
     async def next_chunk(self, ping_s: float) -> bytes:
         """The frames not sent yet as one write, once there are some.
 
-        A ping comment instead when nothing was sent for ``ping_s`` seconds.
+        A ping comment instead when nothing was sent for ``ping_s`` seconds; nothing
+        (``b""``) once its stream is ended (the screen dropped, or its client holds too
+        many streams).
         """
+        if self.ended:
+            return b""
         loop = asyncio.get_running_loop()
         if self._sent_at is None:
             self._sent_at = loop.time()
-        if not self.frames and not self.ended:
+        if not self.frames:
             waiter = self._waiter = loop.create_future()
             if self._timer is None:
                 self._timer = loop.call_at(self._sent_at + ping_s, self._tick, ping_s)
