@@ -31,14 +31,7 @@ from rotation61.records import MatchLog
 from rotation61.text import Language
 from rotation61.web.adapters.fragments import FragmentHub
 from rotation61.web.adapters.listener import PostgresListener
-from rotation61.web.adapters.screens import (
-    Audience,
-    Frame,
-    Renders,
-    Subscriber,
-    sse_frame,
-    updates,
-)
+from rotation61.web.adapters.screens import Frame, Screens, sse_frame, updates
 from rotation61.web.adapters.streams import ClientStreams, counted
 from rotation61.web.core.errors import MatchNotFoundError
 from rotation61.web.core.model import StoredMatch
@@ -79,7 +72,7 @@ class Boards(Protocol):
         ...
 
 
-class Hub:
+class Hub(Screens[int]):
     """The spectators of one worker process, by match.
 
     A render needs no I/O when the worker already remembers the match at the announced
@@ -104,34 +97,10 @@ class Hub:
         self._view = view
         self._streams = streams
         self._kept = kept
-        self._audience: Audience[int] = Audience()
         self._latest: dict[int, int] = {}
         self._rendered: dict[int, int] = {}
         self._reload: set[int] = set()
-        self._renders: Renders[int] = Renders(self._render, self._reload.add)
-        self._loop: asyncio.AbstractEventLoop | None = None
-
-    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Attach the hub to the worker's event loop (at start-up)."""
-        self._loop = loop
-
-    @property
-    def subscriber_count(self) -> int:
-        """How many screens are connected to this worker."""
-        return self._audience.count
-
-    @property
-    def busy(self) -> bool:
-        """Whether a render is under way."""
-        return self._renders.busy
-
-    def subscribe(self, match_id: int, lang: Language) -> Subscriber:
-        """Register a screen for a match (:data:`HALL` for every match)."""
-        return self._audience.subscribe(match_id, lang)
-
-    def unsubscribe(self, match_id: int, subscriber: Subscriber) -> None:
-        """Forget a screen."""
-        self._audience.unsubscribe(match_id, subscriber)
+        super().__init__(self._render, self._reload.add)
 
     def published(self, match_id: int, seq: int) -> None:
         """Input ``seq`` of a match is stored; safe to call from any thread."""
@@ -231,10 +200,6 @@ class Hub:
                     yield chunk
         finally:
             self.unsubscribe(match_id, subscriber)
-
-    async def close(self) -> None:
-        """Cancel the renders under way (at shutdown)."""
-        await self._renders.close()
 
 
 class LocalNotifier:

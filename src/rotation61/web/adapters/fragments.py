@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
 
 from rotation61.text import Language
-from rotation61.web.adapters.screens import Audience, Renders, Subscriber, updates
+from rotation61.web.adapters.screens import Screens, updates
 from rotation61.web.adapters.streams import ClientStreams, counted
 
 __all__ = ["FragmentHub", "Render"]
@@ -17,7 +17,7 @@ Render = Callable[[str, Language, bool], bytes | None]
 last one rendered (may read storage; run in a thread)."""
 
 
-class FragmentHub:
+class FragmentHub(Screens[str]):
     """Spectators of server-rendered fragments, by stream key (``"event:3"``, ``"table:2"``).
 
     Like :class:`~rotation61.web.adapters.broker.Hub` (the same :class:`Audience` and
@@ -43,24 +43,8 @@ class FragmentHub:
         self._render = render
         self._touched = touched
         self._streams = streams
-        self._audience: Audience[str] = Audience()
-        self._renders: Renders[str] = Renders(self._fan_out)
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._frame_number = 0
-
-    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Attach the hub to the worker's event loop (at start-up)."""
-        self._loop = loop
-
-    @property
-    def subscriber_count(self) -> int:
-        """How many screens are connected."""
-        return self._audience.count
-
-    @property
-    def busy(self) -> bool:
-        """Whether a render is under way."""
-        return self._renders.busy
+        super().__init__(self._fan_out)
 
     def streams(self) -> list[str]:
         """The watched stream keys."""
@@ -121,15 +105,3 @@ class FragmentHub:
     async def snapshot(self, key: str, lang: Language) -> bytes | None:
         """A stream's whole frame now, for a screen that missed a change (in a thread)."""
         return await asyncio.to_thread(self._render, key, lang, True)
-
-    def subscribe(self, key: str, lang: Language) -> Subscriber:
-        """Register a screen for a stream."""
-        return self._audience.subscribe(key, lang)
-
-    def unsubscribe(self, key: str, subscriber: Subscriber) -> None:
-        """Forget a screen."""
-        self._audience.unsubscribe(key, subscriber)
-
-    async def close(self) -> None:
-        """Cancel the renders under way (at shutdown)."""
-        await self._renders.close()

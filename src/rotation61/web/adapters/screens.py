@@ -23,6 +23,7 @@ __all__ = [
     "Audience",
     "Frame",
     "Renders",
+    "Screens",
     "Subscriber",
     "data_frame",
     "sse_frame",
@@ -290,6 +291,48 @@ class Renders(Generic[K]):
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+class Screens(Generic[K]):
+    """What both hubs share: their screens by key, their renders, the worker's loop.
+
+    Args:
+        step: renders a key once and delivers its frames (see :class:`Renders`).
+        failed: told the key of a render that raised.
+    """
+
+    def __init__(
+        self, step: Callable[[K], Awaitable[None]], failed: Callable[[K], None] | None = None
+    ) -> None:
+        self._audience: Audience[K] = Audience()
+        self._renders: Renders[K] = Renders(step, failed)
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Attach the hub to the worker's event loop (at start-up)."""
+        self._loop = loop
+
+    @property
+    def subscriber_count(self) -> int:
+        """How many screens are connected to this worker."""
+        return self._audience.count
+
+    @property
+    def busy(self) -> bool:
+        """Whether a render is under way."""
+        return self._renders.busy
+
+    def subscribe(self, key: K, lang: Language) -> Subscriber:
+        """Register a screen for a key."""
+        return self._audience.subscribe(key, lang)
+
+    def unsubscribe(self, key: K, subscriber: Subscriber) -> None:
+        """Forget a screen."""
+        self._audience.unsubscribe(key, subscriber)
+
+    async def close(self) -> None:
+        """Cancel the renders under way (at shutdown)."""
+        await self._renders.close()
 
 
 def sse_frame(view: Frame) -> bytes:
