@@ -6,7 +6,7 @@ from typing import Any
 
 from rotation61.records import MatchHeader
 from rotation61.web.schemas import MatchCreate, TournamentCreate
-from rotation61.web.services.matches import desk_header
+from rotation61.web.services.headers import desk_header
 from rotation61.web.services.tournaments import EventSettings
 
 __all__ = ["event_settings", "match_header"]
