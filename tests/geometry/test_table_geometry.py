@@ -13,6 +13,7 @@ from rotation61.geometry import (
     TABLES,
     GeometryError,
     Point,
+    TableSize,
     TableSpec,
     UnknownTableError,
     get_table,
@@ -152,3 +153,8 @@ def test_zone_uses_each_tables_head_string(spec: TableSpec) -> None:
     assert zone(spec, Point(head, 10.0)) is Zone.ON_LINE
     assert zone(spec, Point(head - 0.5, 10.0)) is Zone.KITCHEN
     assert zone(spec, Point(head + 0.5, 10.0)) is Zone.OUTSIDE
+
+
+def test_every_table_size_names_one_preset() -> None:
+    assert sorted(TABLES) == sorted(size.value for size in TableSize)
+    assert all(get_table(size).name == size.value for size in TableSize)

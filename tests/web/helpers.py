@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from rotation61.records import MatchHeader, MatchLog
 from rotation61.rules import Seat
-from rotation61.web.services.matches import desk_header
+from rotation61.web.services.headers import desk_header
 
 PASSWORD = "organiser-secret"
 ORGANISER = ("admin", PASSWORD)

@@ -40,7 +40,7 @@ def test_a_rack_scored_through_the_api(client: TestClient) -> None:
     assert 'data-ball="1"' in view["spotting_svg"]
     r = post(client, mid, ref, 2, kind="decision", option="cue_in_hand_kitchen")
     assert r.json()["phase"] == "shot"
-    assert r.json()["to_act"] == 1
+    assert r.json()["to_act"] == "B"
     r = post(client, mid, ref, 3, kind="undo")
     assert r.json()["phase"] == "decision"
     assert r.json()["seq"] == 4

@@ -5,7 +5,10 @@ import asyncio
 import pytest
 
 from rotation61.text import Language
-from rotation61.web.adapters.broker import Audience, Renders, Subscriber
+from rotation61.web.adapters.broker import Board, Hub
+from rotation61.web.adapters.screens import PENDING_KEPT, Audience, Renders, Subscriber
+from rotation61.web.core.errors import MatchNotFoundError
+from rotation61.web.presenters.boards import scoreboard_view
 
 
 def test_a_push_wakes_the_waiting_stream_and_pending_frames_go_out_as_one_write() -> None:
@@ -107,5 +110,47 @@ def test_a_closed_screen_has_no_ping_timer_left(lang: Language) -> None:
             await waiting
         screen.close()
         assert screen._timer is None
+
+    asyncio.run(scenario())
+
+
+class _NoBoards:
+    """Storage that has no match (a render finds nothing and stops)."""
+
+    def cached(self, match_id: int, seq: int = 0) -> Board | None:
+        return None
+
+    def board(self, match_id: int) -> Board:
+        raise MatchNotFoundError(f"no match {match_id}")
+
+
+def test_a_hub_remembers_a_bounded_number_of_matches_and_keeps_the_watched_ones() -> None:
+    async def scenario() -> None:
+        hub = Hub(_NoBoards(), scoreboard_view, kept=3)
+        screen = hub.subscribe(1, Language.EN)
+        hub.wake(1, 5)
+        for match_id in range(2, 50):  # announced, watched by nobody
+            hub.wake(match_id, 1)
+            assert hub.remembered <= 3
+        hub.wake(50, 1)
+        assert hub.remembered == 2  # the watched match and the newest one
+        hub.unsubscribe(1, screen)
+        await hub.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_screen_that_falls_too_far_behind_is_dropped_and_its_frames_forgotten() -> None:
+    async def scenario() -> None:
+        screen = Subscriber(lang=Language.EN)
+        for n in range(PENDING_KEPT):
+            screen.push(n, b"data: %d\n\n" % n)
+        assert not screen.dropped
+        screen.push(PENDING_KEPT, b"data: one too many\n\n")
+        assert screen.dropped
+        assert screen.frames == {}
+        screen.push(0, b"data: later\n\n")  # nothing is kept for a dropped screen
+        assert await asyncio.wait_for(screen.next_chunk(ping_s=30), timeout=1) == b""
+        screen.close()
 
     asyncio.run(scenario())

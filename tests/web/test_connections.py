@@ -18,7 +18,8 @@ import httpx
 import pytest
 
 from rotation61.text import Language
-from rotation61.web.adapters.broker import ClientStreams, Subscriber
+from rotation61.web.adapters.screens import Subscriber
+from rotation61.web.adapters.streams import ClientStreams
 from rotation61.web.api.connections import ConnectionGuard
 from rotation61.web.core.errors import TooManyStreamsError
 from rotation61.web.core.settings import ConnectionLimits

@@ -12,13 +12,9 @@ from fastapi.testclient import TestClient
 from rotation61.records import MatchHeader, MatchLog, to_json
 from rotation61.web.app import create_app
 from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.limits import MAX_DEPTH, MAX_INPUTS
 from rotation61.web.core.settings import Settings
-from rotation61.web.services.matches import (
-    MAX_DEPTH,
-    MAX_INPUTS,
-    check_header,
-    check_record_shape,
-)
+from rotation61.web.services.headers import check_header, check_record_shape
 
 from .helpers import ORGANISER, PASSWORD, create_match, organiser_login
 

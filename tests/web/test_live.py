@@ -99,7 +99,7 @@ def test_every_spectator_of_a_multi_worker_server_sees_every_input(postgres_url:
             _post(server.url, mid, ref, 1, {"kind": "shot", "shot": shot(1)})
             for s in spectators:
                 _, view = s.wait_for_seq(2, timeout=3)
-                assert view["to_act"] == 1
+                assert view["to_act"] == "B"
         finally:
             for s in spectators:
                 s.close()

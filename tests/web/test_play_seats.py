@@ -10,10 +10,9 @@ from fastapi.testclient import TestClient
 from rotation61.rules import IllegalActionError, Seat
 from rotation61.web.app import create_app
 from rotation61.web.core.errors import AuthenticationError
-from rotation61.web.core.model import StoredMatch
+from rotation61.web.core.model import GameMode, StoredMatch
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
-from rotation61.web.services.game import GameMode
 from rotation61.web.services.seats import grant_invited, grant_new_game, seats_of
 from tests.web.fakes import FakeRepository
 from tests.web.helpers import PASSWORD, desk

@@ -9,8 +9,21 @@ from fastapi.exceptions import ResponseValidationError
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
+from rotation61.geometry import TableSize
+from rotation61.rules import BreakerPolicy, Phase, Seat
+from rotation61.rules.text_fields import CLASS_MAX_LENGTH, NAME_MAX_LENGTH
+from rotation61.sim import STROKE_LIMITS
 from rotation61.web.api.routes import console
-from rotation61.web.schemas import ConsoleView, MatchOut, MatchWithPin, ScoreboardView, TokenOut
+from rotation61.web.core.limits import MAX_RACE_TO, MAX_TABLES
+from rotation61.web.core.model import GameMode
+from rotation61.web.schemas import (
+    ConsoleView,
+    MatchCreate,
+    MatchOut,
+    MatchWithPin,
+    ScoreboardView,
+    TokenOut,
+)
 from tests.web.helpers import BREAK_RAILS, ORGANISER, create_match, post, referee_headers, shot
 
 
@@ -99,3 +112,45 @@ def test_the_route_checks_what_it_returns(
     monkeypatch.setattr(console, "console_view", lambda *_: {"id": match["id"]})
     with pytest.raises(ResponseValidationError):
         sqlite_client.get(f"/api/matches/{match['id']}/console", headers=ref)
+
+
+def test_the_request_schemas_state_the_domain_values_and_limits(
+    sqlite_client: TestClient,
+) -> None:
+    schemas = sqlite_client.get("/openapi.json").json()["components"]["schemas"]
+
+    def enum(model: str, field: str) -> list[Any]:
+        spec = schemas[model]["properties"][field]
+        spec = next((s for s in spec.get("anyOf", [spec]) if s.get("type") != "null"), spec)
+        if "$ref" in spec:
+            spec = schemas[_ref(spec)]
+        return list(spec["enum"])
+
+    assert enum("PlayCreate", "mode") == [m.value for m in GameMode]
+    assert enum("PlayCreate", "table_size") == [s.value for s in TableSize]
+    assert enum("MatchCreate", "breaker_policy") == [p.value for p in BreakerPolicy]
+    assert enum("MatchCreate", "first_breaker") == ["A", "B"]
+    assert enum("PlayView", "to_act") == ["A", "B"]
+    assert enum("ScoreboardView", "to_act") == ["A", "B"]
+    assert enum("ScoreboardView", "phase") == [p.value for p in Phase]
+    match = schemas["MatchCreate"]["properties"]
+    assert match["race_to"]["maximum"] == MAX_RACE_TO
+    assert match["player_a"]["maxLength"] == NAME_MAX_LENGTH
+    assert schemas["TournamentCreate"]["properties"]["tables"]["maximum"] == MAX_TABLES
+    assert schemas["EntryIn"]["properties"]["player_class"]["maxLength"] == CLASS_MAX_LENGTH
+    stroke = schemas["PlayStrokeIn"]["properties"]
+    assert stroke["speed"]["maximum"] == STROKE_LIMITS.max_speed
+
+
+def test_a_seat_is_its_name_on_the_wire() -> None:
+    assert (
+        MatchCreate.model_validate(
+            {"player_a": "Ann", "player_b": "Bo", "race_to": 3, "first_breaker": "B"}
+        ).first_breaker
+        is Seat.B
+    )
+    for wrong in (0, 1, "a", "C"):
+        with pytest.raises(ValidationError):
+            MatchCreate.model_validate(
+                {"player_a": "Ann", "player_b": "Bo", "race_to": 3, "first_breaker": wrong}
+            )

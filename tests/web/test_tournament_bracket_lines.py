@@ -7,7 +7,7 @@ import pytest
 from rotation61.text import Language
 from rotation61.tournament import Format, UnknownMatchError
 from rotation61.web.adapters.tournaments import StoredEvent
-from rotation61.web.presenters.tournaments import _BOX_H, _BOX_W, bracket_svgs
+from rotation61.web.presenters.brackets import _BOX_H, _BOX_W, bracket_svgs
 from rotation61.web.services.tournaments import EventSettings, LiveEvent
 from tests.tournament.helpers import drawn, play_out
 

@@ -75,6 +75,14 @@ class Table:
         return view
 
 
+def _marks_the_seat_to_act(page: Any, server: Server, match_id: int, marked: str) -> None:
+    """The screen marks the seat the API names to act (``"A"`` or ``"B"``), only that one."""
+    seat = httpx.get(f"{server.url}/api/matches/{match_id}").json()["to_act"]
+    assert seat in ("A", "B")
+    for side in "AB":
+        assert page.locator(marked.format(side.lower())).count() == (side == seat)
+
+
 def _fouls_to_a_warning(table: Table) -> None:
     """A breaks; B and A foul in turn until B's third foul in a row (§XV warning)."""
     table.send(kind="shot", shot=shot(1, 5, break_rails=BREAK_RAILS))
@@ -119,6 +127,7 @@ def test_tv_scoreboard(browser: Any, server: Server, viewport: str, lang: str) -
     assert page.text_content("#sb-round") == "Tứ kết"
     assert page.is_visible("#sb-warning")
     assert "§XV" in (page.text_content("#sb-warning") or "")
+    _marks_the_seat_to_act(page, server, table.id, "#sb-{}.act")
     # The balls left: 1-4 and 6-15, the 1 in play, stripes from 9.
     balls = page.locator("#sb-balls .ball-chip")
     assert balls.count() == 14
@@ -172,6 +181,7 @@ def test_overlay_has_a_fixed_size(browser: Any, server: Server, viewport: str, l
             assert name.evaluate("e => e.scrollWidth > e.clientWidth")
             assert page.is_visible("#ov-warning")
             assert page.text_content("#ov-fa") == "3"
+        _marks_the_seat_to_act(page, server, table.id, "#ov-row-{}.act")
         snap(page, f"overlay-{'long' if table is long else 'short'}-{lang}-{viewport}")
         page.close()
     assert sizes[0] == sizes[1]
@@ -204,8 +214,8 @@ def test_hall_orders_tables_and_keeps_scheduled_apart(browser: Any, server: Serv
         assert f"card-{later.id}" not in orders[0]
         assert page.is_visible("#hall-scheduled-title")
         # Ten's shooter (B, after A's miss-free run ended? A shot again) is marked.
-        marked = page.locator(f"#card-{ten.id} .pl.act")
-        assert marked.count() == 1
+        card = f"#card-{ten.id} [data-testid=player-{{}}].act"
+        _marks_the_seat_to_act(page, server, ten.id, card)
         for card in page.locator(".card .pt").all():
             assert card.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
             assert card.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
@@ -411,6 +421,7 @@ def test_a_second_console_updates_live(browser: Any, server: Server, viewport: s
     wait_for_seq(first, "#console", 1)
     wait_for_seq(second, "#console", 1)
     assert second.text_content("[data-testid=score-a]") == "6"
+    _marks_the_seat_to_act(second, server, table.id, "[data-testid=player-{}].act")
     assert second.locator(".pick-pocket[data-ball='6']").count() == 0
     # The history's sentences end with their punctuation.
     for item in second.eval_on_selector_all("#history li", "ls => ls.map(l => l.textContent)"):

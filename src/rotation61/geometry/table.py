@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
@@ -22,11 +23,23 @@ __all__ = [
     "TABLE_7FT",
     "TABLE_8FT",
     "TABLE_9FT",
+    "TableSize",
     "TableSpec",
     "get_table",
     "in_kitchen",
     "zone",
 ]
+
+
+class TableSize(StrEnum):
+    """The name of a table preset; the value is the wire and record format (``TableSize`` tag)."""
+
+    NINE_FT = "9ft"
+    """The 9-foot table of the rulebook and the scenarios."""
+    EIGHT_FT = "8ft"
+    """An 8-foot table."""
+    SEVEN_FT = "7ft"
+    """A 7-foot table."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -143,19 +156,19 @@ class TableSpec:
         )
 
 
-TABLE_9FT: Final[TableSpec] = TableSpec(name="9ft", length=100.0, width=50.0)
+TABLE_9FT: Final[TableSpec] = TableSpec(name=TableSize.NINE_FT.value, length=100.0, width=50.0)
 """The 9-foot table of the rulebook and the scenarios: 100 x 50 in."""
 
-TABLE_8FT: Final[TableSpec] = TableSpec(name="8ft", length=92.0, width=46.0)
+TABLE_8FT: Final[TableSpec] = TableSpec(name=TableSize.EIGHT_FT.value, length=92.0, width=46.0)
 """An 8-foot table: 92 x 46 in."""
 
-TABLE_7FT: Final[TableSpec] = TableSpec(name="7ft", length=78.0, width=39.0)
+TABLE_7FT: Final[TableSpec] = TableSpec(name=TableSize.SEVEN_FT.value, length=78.0, width=39.0)
 """A 7-foot table: 78 x 39 in."""
 
 TABLES: Final[Mapping[str, TableSpec]] = MappingProxyType(
     {spec.name: spec for spec in (TABLE_9FT, TABLE_8FT, TABLE_7FT)}
 )
-"""The table presets by name."""
+"""The table presets by name: one per :class:`TableSize`."""
 
 
 def get_table(name: str) -> TableSpec:

@@ -41,6 +41,8 @@ from rotation61.tournament.errors import (
 from rotation61.tournament.matches import Match, Status
 from rotation61.tournament.model import (
     BYE,
+    ID_MAX_LENGTH,
+    MAX_FIELD,
     Call,
     Config,
     Draw,
@@ -65,6 +67,8 @@ from rotation61.tournament.state import EventState, draw, new_event, play, repla
 
 __all__ = [
     "BYE",
+    "ID_MAX_LENGTH",
+    "MAX_FIELD",
     "PLAYER_COLUMNS",
     "Call",
     "Config",

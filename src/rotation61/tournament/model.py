@@ -16,6 +16,8 @@ from rotation61.tournament.errors import (
 
 __all__ = [
     "BYE",
+    "ID_MAX_LENGTH",
+    "MAX_FIELD",
     "Call",
     "Config",
     "Draw",
@@ -37,7 +39,9 @@ __all__ = [
 BYE: Final = ""
 """The occupant of an empty bracket slot (player ids are never empty)."""
 
-_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+ID_MAX_LENGTH: Final = 40
+"""The longest player id (a letter or digit, then letters, digits, ``_``, ``.``, ``-``)."""
+_ID: Final = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{ID_MAX_LENGTH - 1}}}")
 MAX_FIELD: Final = 256
 """The largest field an event takes."""
 

@@ -29,15 +29,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rotation61.rules import Rotation61Error
 from rotation61.text import Language
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
-from rotation61.web.adapters.broker import (
-    ClientStreams,
-    FragmentHub,
-    Hub,
-    LocalNotifier,
-    PostgresListener,
-)
+from rotation61.web.adapters.broker import Hub, LocalNotifier
+from rotation61.web.adapters.fragments import FragmentHub
+from rotation61.web.adapters.listener import PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
 from rotation61.web.adapters.play import SqlStrokes
+from rotation61.web.adapters.streams import ClientStreams
 from rotation61.web.adapters.tournaments import (
     EVENTS_CHANNEL,
     SqlTournaments,

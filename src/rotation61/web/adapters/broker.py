@@ -12,82 +12,48 @@ renders are coalesced, never queued.
   input's own transaction, carrying the input; every worker's
   :class:`PostgresListener` LISTENs, advances its memory with the input and wakes its
   hub, so a spectator on any worker sees every input from any other. Announcements
-  already shown are skipped; a gap in the memory is read from storage.
+  already shown are skipped; a gap in the memory is read from storage
+  (:mod:`.listener`).
 
-Each client address holds a bounded number of streams (:class:`ClientStreams`, shared by
-both hubs): one more is refused with 429 before anything is read or rendered for it (a
-flood from one client costs a refusal each), and should two start at once past the
-cap, the newer ends the oldest.
+The screens' plumbing is :mod:`.screens`; an event's fragments have their own hub
+(:mod:`.fragments`); the streams each client address may hold, shared by both hubs, are
+counted by :class:`~rotation61.web.adapters.streams.ClientStreams`. A browser game is
+shown on its own scoreboard, not on the hall's.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
-import time
-from collections import deque
-from collections.abc import (
-    AsyncIterator,
-    Awaitable,
-    Callable,
-    Hashable,
-    Iterable,
-    Iterator,
-    Mapping,
-    Sequence,
-)
-from dataclasses import dataclass, field
-from typing import Final, Generic, Protocol, TypeVar
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Final, Protocol
 
-from rotation61.records import Input, MatchLog
+from rotation61.records import MatchLog
 from rotation61.text import Language
-from rotation61.web.adapters.matches import parse_payload
-from rotation61.web.core.errors import MatchNotFoundError, TooManyStreamsError
+from rotation61.web.adapters.fragments import FragmentHub
+from rotation61.web.adapters.listener import PostgresListener
+from rotation61.web.adapters.screens import Frame, Screens, sse_frame, updates
+from rotation61.web.adapters.streams import ClientStreams, counted
+from rotation61.web.core.errors import MatchNotFoundError
 from rotation61.web.core.model import StoredMatch
 
 __all__ = [
     "HALL",
-    "Audience",
+    "MATCHES_KEPT",
     "Boards",
     "ClientStreams",
     "FragmentHub",
-    "Frame",
     "Hub",
     "LocalNotifier",
     "NullNotifier",
     "PostgresListener",
-    "Renders",
-    "Subscriber",
-    "Waker",
-    "data_frame",
-    "sse_frame",
 ]
 
-_log = logging.getLogger(__name__)
 HALL: Final = 0
 """The pseudo match number of the hall subscription (every match)."""
+MATCHES_KEPT: Final = 4096
+"""The most matches a hub remembers the newest input of (see :class:`Hub`)."""
 
 Board = tuple[StoredMatch, MatchLog]
-K = TypeVar("K", bound=Hashable)
-
-
-class Frame(Protocol):
-    """A rendered scoreboard (a response model): its match, its input count, its JSON."""
-
-    @property
-    def id(self) -> int:
-        """The match."""
-        ...
-
-    @property
-    def seq(self) -> int:
-        """How many inputs the board replays."""
-        ...
-
-    def model_dump_json(self) -> str:
-        """The board as compact JSON (non-ASCII characters kept as they are)."""
-        ...
 
 
 View = Callable[[StoredMatch, MatchLog, Language], Frame]
@@ -106,370 +72,35 @@ class Boards(Protocol):
         ...
 
 
-_PING: Final = b": ping\n\n"
-
-
-def _release(waiter: asyncio.Future[None]) -> None:
-    if not waiter.done():
-        waiter.set_result(None)
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """One connected screen: the frames not sent yet, by slot, and its waiting stream.
-
-    A slot is where a frame waits: a match (its newest frame replaces the one before,
-    as scoreboards are whole) or a frame number (every frame kept, in order, as a
-    fragment may be a change from the frame before). A push costs a dictionary write,
-    and wakes the screen's stream only if it is waiting (one future, no task). The
-    ping's timer is armed once per ping interval, not once per frame: when it fires
-    after a frame was sent, it re-arms itself for a ping interval after that frame.
-    """
-
-    lang: Language
-    frames: dict[int, bytes] = field(default_factory=dict)
-    ended: bool = False
-    _waiter: asyncio.Future[None] | None = field(default=None, repr=False)
-    _timer: asyncio.TimerHandle | None = field(default=None, repr=False)
-    _sent_at: float | None = field(default=None, repr=False)
-
-    def push(self, slot: int, frame: bytes) -> None:
-        """Keep a frame in its slot and wake the screen's stream."""
-        self.frames[slot] = frame
-        waiter = self._waiter
-        if waiter is not None:
-            self._waiter = None
-            _release(waiter)
-
-    def end(self) -> None:
-        """End the screen's stream (its client opened too many): it returns at once."""
-        self.ended = True
-        waiter = self._waiter
-        if waiter is not None:
-            self._waiter = None
-            _release(waiter)
-
-    def take(self) -> list[bytes]:
-        """The frames not sent yet, oldest first."""
-        frames = list(self.frames.values())
-        self.frames.clear()
-        return frames
-
-    async def next_chunk(self, ping_s: float) -> bytes:
-        """The frames not sent yet as one write, once there are some.
-
-        A ping comment instead when nothing was sent for ``ping_s`` seconds.
-        """
-        loop = asyncio.get_running_loop()
-        if self._sent_at is None:
-            self._sent_at = loop.time()
-        if not self.frames and not self.ended:
-            waiter = self._waiter = loop.create_future()
-            if self._timer is None:
-                self._timer = loop.call_at(self._sent_at + ping_s, self._tick, ping_s)
-            try:
-                await waiter
-            finally:
-                if self._waiter is waiter:
-                    self._waiter = None
-        self._sent_at = loop.time()
-        if not self.frames:
-            return _PING
-        frames = self.take()
-        return frames[0] if len(frames) == 1 else b"".join(frames)
-
-    def _tick(self, ping_s: float) -> None:
-        self._timer = None
-        waiter = self._waiter
-        if waiter is None or waiter.done():
-            return  # the stream is writing; it re-arms the timer when it waits again
-        due = (self._sent_at or 0.0) + ping_s
-        loop = asyncio.get_running_loop()
-        if loop.time() >= due:
-            self._waiter = None
-            _release(waiter)
-        else:
-            self._timer = loop.call_at(due, self._tick, ping_s)
-
-    def close(self) -> None:
-        """Stop the ping's timer (the screen is gone)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-
-class ClientStreams:
-    """The open streams of each client address: at ``cap``, a new one is refused.
-
-    :meth:`check` refuses it before its first frame is made, and holds its place until
-    the stream runs (:meth:`admit`; a place whose stream never ran is freed after
-    ``hold_s``); should streams pass the cap all the same, the newest ends the oldest.
-
-    Used on the event loop only (the routes and the stream generators run there).
-
-    Args:
-        cap: the streams one client address may hold.
-        hold_s: how long a checked stream's place is kept for it.
-        clock: monotonic seconds.
-    """
-
-    def __init__(
-        self, cap: int, *, hold_s: float = 10.0, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self._cap = cap
-        self._hold_s = hold_s
-        self._clock = clock
-        self._open: dict[str, deque[Subscriber]] = {}
-        self._pending: dict[str, deque[float]] = {}
-
-    def count(self, client: str) -> int:
-        """How many streams a client holds (those checked and about to run included)."""
-        pending = self._pending.get(client)
-        if pending:
-            stale = self._clock() - self._hold_s
-            while pending and pending[0] < stale:
-                pending.popleft()
-        return len(self._open.get(client, ())) + len(pending or ())
-
-    def check(self, client: str) -> None:
-        """Refuse a client's new stream if it holds the most it may, else hold its place.
-
-        Raises:
-            TooManyStreamsError: the client holds ``cap`` streams.
-        """
-        held = self.count(client)
-        if held >= self._cap:
-            raise TooManyStreamsError(
-                f"{client} holds {held} live-update streams, the most one client may "
-                "(ROTATION61_CLIENT_STREAMS): close a screen and reload"
-            )
-        self._pending.setdefault(client, deque()).append(self._clock())
-
-    def unhold(self, client: str) -> None:
-        """Free the newest place :meth:`check` held (its stream will not run)."""
-        pending = self._pending.get(client)
-        if pending:
-            pending.pop()
-            if not pending:
-                del self._pending[client]
-
-    def admit(self, client: str, subscriber: Subscriber) -> None:
-        """Count a client's new stream (in its checked place); end the oldest past the cap."""
-        pending = self._pending.get(client)
-        if pending:
-            pending.popleft()
-            if not pending:
-                del self._pending[client]
-        held = self._open.setdefault(client, deque())
-        held.append(subscriber)
-        ended = 0
-        while len(held) > self._cap:
-            held.popleft().end()
-            ended += 1
-        if ended:
-            _log.info(
-                "ended %d live stream(s) of %s: it holds %d, the most per client",
-                ended,
-                client,
-                self._cap,
-            )
-
-    def release(self, client: str, subscriber: Subscriber) -> None:
-        """A client's stream is over."""
-        held = self._open.get(client)
-        if held is None:
-            return
-        with contextlib.suppress(ValueError):
-            held.remove(subscriber)
-        if not held:
-            del self._open[client]
-
-
-@contextlib.contextmanager
-def _counted(
-    streams: ClientStreams | None, client: str | None, subscriber: Subscriber
-) -> Iterator[None]:
-    """Count a client's stream for as long as it is open (nothing without a client)."""
-    if streams is None or client is None:
-        yield
-        return
-    streams.admit(client, subscriber)
-    try:
-        yield
-    finally:
-        streams.release(client, subscriber)
-
-
-async def _updates(subscriber: Subscriber, ping_s: float) -> AsyncIterator[bytes]:
-    """A screen's chunks, until its stream is ended."""
-    while not subscriber.ended:
-        chunk = await subscriber.next_chunk(ping_s)
-        if subscriber.ended:
-            return
-        yield chunk
-
-
-class Audience(Generic[K]):
-    """The screens of one worker by key (a match, a stream), grouped by language.
-
-    Delivery hands each language's bytes, encoded once, to that language's screens:
-    no render, encoding or scheduling per screen.
-    """
-
-    def __init__(self) -> None:
-        self._screens: dict[K, dict[Language, set[Subscriber]]] = {}
-
-    @property
-    def count(self) -> int:
-        """How many screens are connected."""
-        return sum(len(s) for groups in self._screens.values() for s in groups.values())
-
-    def watched_keys(self) -> list[K]:
-        """The watched keys."""
-        return list(self._screens)
-
-    def watched(self, key: K) -> bool:
-        """Whether a screen watches ``key``."""
-        return key in self._screens
-
-    def languages(self, keys: Iterable[K]) -> set[Language]:
-        """The languages of the screens watching any of ``keys``."""
-        return {lang for key in keys for lang in self._screens.get(key, ())}
-
-    def subscribe(self, key: K, lang: Language) -> Subscriber:
-        """Register a screen."""
-        subscriber = Subscriber(lang=lang)
-        self._screens.setdefault(key, {}).setdefault(lang, set()).add(subscriber)
-        return subscriber
-
-    def unsubscribe(self, key: K, subscriber: Subscriber) -> None:
-        """Forget a screen."""
-        subscriber.close()
-        groups = self._screens.get(key)
-        if groups is None:
-            return
-        group = groups.get(subscriber.lang)
-        if group is not None:
-            group.discard(subscriber)
-            if not group:
-                del groups[subscriber.lang]
-        if not groups:
-            del self._screens[key]
-
-    def deliver(
-        self, keys: Iterable[K], slot: int, frames: Mapping[Language, bytes | None]
-    ) -> None:
-        """Hand each screen watching any of ``keys`` its language's frame (``None``: none)."""
-        for key in keys:
-            for lang, group in self._screens.get(key, {}).items():
-                frame = frames.get(lang)
-                if frame is not None:
-                    for subscriber in group:
-                        subscriber.push(slot, frame)
-
-
-class Renders(Generic[K]):
-    """At most one render task per key: a kick while it runs makes it run once more.
-
-    The renders of both hubs: changes are coalesced before rendering, never queued; a
-    render that fails is logged (``failed`` is told) and the next kick retries.
-
-    Args:
-        step: renders a key once and delivers its frames.
-        failed: told the key of a render that raised.
-    """
-
-    def __init__(
-        self, step: Callable[[K], Awaitable[None]], failed: Callable[[K], None] | None = None
-    ) -> None:
-        self._step = step
-        self._failed = failed
-        self._dirty: set[K] = set()
-        self._running: set[K] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    @property
-    def busy(self) -> bool:
-        """Whether a render is under way."""
-        return bool(self._running)
-
-    def running(self, key: K) -> bool:
-        """Whether a render of ``key`` is under way."""
-        return key in self._running
-
-    def kick(self, key: K) -> None:
-        """On the loop: make sure ``key`` is rendered after this call."""
-        self._dirty.add(key)
-        if key in self._running:
-            return
-        self._running.add(key)
-        task = asyncio.get_running_loop().create_task(self._run(key))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _run(self, key: K) -> None:
-        try:
-            while key in self._dirty:
-                self._dirty.discard(key)
-                await self._step(key)
-        except Exception:  # a render failure must not kill the worker; the next change retries
-            _log.exception("rendering %s for spectators failed", key)
-            self._dirty.discard(key)
-            if self._failed is not None:
-                self._failed(key)
-        finally:
-            self._running.discard(key)
-
-    async def close(self) -> None:
-        """Cancel the renders under way (at shutdown)."""
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-
-class Hub:
+class Hub(Screens[int]):
     """The spectators of one worker process, by match.
 
     A render needs no I/O when the worker already remembers the match at the announced
     input (it stored the input itself, or the notification carried it); otherwise the
     new inputs are read from storage in a thread. Each frame is encoded once per
     language and the same bytes go to every screen of that language.
+
+    Bounded: the hub remembers the newest input of at most ``kept`` matches
+    (:data:`MATCHES_KEPT`); past that it forgets the matches no screen watches and no
+    render is under way for (a forgotten match announced again is simply rendered).
     """
 
-    def __init__(self, boards: Boards, view: View, streams: ClientStreams | None = None) -> None:
+    def __init__(
+        self,
+        boards: Boards,
+        view: View,
+        streams: ClientStreams | None = None,
+        *,
+        kept: int = MATCHES_KEPT,
+    ) -> None:
         self._boards = boards
         self._view = view
         self._streams = streams
-        self._audience: Audience[int] = Audience()
+        self._kept = kept
         self._latest: dict[int, int] = {}
         self._rendered: dict[int, int] = {}
         self._reload: set[int] = set()
-        self._renders: Renders[int] = Renders(self._render, self._reload.add)
-        self._loop: asyncio.AbstractEventLoop | None = None
-
-    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Attach the hub to the worker's event loop (at start-up)."""
-        self._loop = loop
-
-    @property
-    def subscriber_count(self) -> int:
-        """How many screens are connected to this worker."""
-        return self._audience.count
-
-    @property
-    def busy(self) -> bool:
-        """Whether a render is under way."""
-        return self._renders.busy
-
-    def subscribe(self, match_id: int, lang: Language) -> Subscriber:
-        """Register a screen for a match (:data:`HALL` for every match)."""
-        return self._audience.subscribe(match_id, lang)
-
-    def unsubscribe(self, match_id: int, subscriber: Subscriber) -> None:
-        """Forget a screen."""
-        self._audience.unsubscribe(match_id, subscriber)
+        super().__init__(self._render, self._reload.add)
 
     def published(self, match_id: int, seq: int) -> None:
         """Input ``seq`` of a match is stored; safe to call from any thread."""
@@ -491,6 +122,8 @@ class Hub:
 
     def wake(self, match_id: int, seq: int) -> None:
         """On the loop: note the newest input and make sure a render is under way."""
+        if match_id not in self._latest and len(self._latest) >= self._kept:
+            self._forget_unwatched()
         if seq > self._latest.get(match_id, -1):
             self._latest[match_id] = seq
         if self._renders.running(match_id):
@@ -502,6 +135,18 @@ class Hub:
             return
         if self._due(match_id):
             self._renders.kick(match_id)
+
+    @property
+    def remembered(self) -> int:
+        """How many matches the hub remembers the newest input of."""
+        return len(self._latest)
+
+    def _forget_unwatched(self) -> None:
+        for match_id in list(self._latest):
+            if not self._audience.watched(match_id) and not self._renders.running(match_id):
+                del self._latest[match_id]
+                self._rendered.pop(match_id, None)
+                self._reload.discard(match_id)
 
     def _due(self, match_id: int) -> bool:
         return match_id in self._reload or self._rendered.get(match_id, -1) < self._latest.get(
@@ -544,26 +189,17 @@ class Hub:
         """
         subscriber = self.subscribe(match_id, lang)
         try:
-            with _counted(self._streams, client, subscriber):
+            with counted(self._streams, client, subscriber):
                 yield b"retry: 1000\n\n"
                 for view in first:
                     yield sse_frame(view)
                 shown = first[0].seq if match_id != HALL and first else None
                 if shown is not None and self._latest.get(match_id, -1) > shown:
                     self.reload(match_id)  # an input landed while the first view was read
-                async for chunk in _updates(subscriber, ping_s):
+                async for chunk in updates(subscriber, ping_s):
                     yield chunk
         finally:
             self.unsubscribe(match_id, subscriber)
-
-    async def close(self) -> None:
-        """Cancel the renders under way (at shutdown)."""
-        await self._renders.close()
-
-
-def sse_frame(view: Frame) -> bytes:
-    """A scoreboard view as one server-sent event (``id`` is ``<match>:<seq>``), UTF-8."""
-    return f"id: {view.id}:{view.seq}\nevent: board\ndata: {view.model_dump_json()}\n\n".encode()
 
 
 class LocalNotifier:
@@ -587,207 +223,3 @@ class NullNotifier:
 
     def published(self, match_id: int, seq: int) -> None:
         """Input ``seq`` of a match is stored."""
-
-
-class Waker(Protocol):
-    """What a listener wakes: a hub of spectators."""
-
-    def wake(self, key: int, seq: int) -> None:
-        """On the loop: item ``key`` has input ``seq``."""
-        ...
-
-    def refresh_all(self) -> None:
-        """On the loop: re-render everything watched (after a lost connection)."""
-        ...
-
-
-Render = Callable[[str, Language, bool], bytes | None]
-"""Renders one stream's frame in a language, whole (``True``) or as a change from the
-last one rendered (may read storage; run in a thread)."""
-
-
-class FragmentHub:
-    """Spectators of server-rendered fragments, by stream key (``"event:3"``, ``"table:2"``).
-
-    Like :class:`Hub` (the same :class:`Audience` and :class:`Renders`): a change wakes
-    every stream it touches; each stream is rendered once per language with watchers,
-    in a thread, encoded once, and the same bytes go to every screen. A screen's first
-    frame is whole; the next ones may be changes from the frame before (the renderer
-    decides), so every frame is kept for the screen, in order, until it is sent
-    (changes are coalesced before rendering, not after).
-
-    Args:
-        render: renders a stream's frame in a language (``None``: nothing to send).
-        touched: the stream keys a change of item ``key`` touches.
-    """
-
-    def __init__(
-        self,
-        render: Render,
-        touched: Callable[[int], Sequence[str]],
-        streams: ClientStreams | None = None,
-    ) -> None:
-        self._render = render
-        self._touched = touched
-        self._streams = streams
-        self._audience: Audience[str] = Audience()
-        self._renders: Renders[str] = Renders(self._fan_out)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._frame_number = 0
-
-    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Attach the hub to the worker's event loop (at start-up)."""
-        self._loop = loop
-
-    @property
-    def subscriber_count(self) -> int:
-        """How many screens are connected."""
-        return self._audience.count
-
-    @property
-    def busy(self) -> bool:
-        """Whether a render is under way."""
-        return self._renders.busy
-
-    def streams(self) -> list[str]:
-        """The watched stream keys."""
-        return self._audience.watched_keys()
-
-    def published(self, key: int, seq: int) -> None:
-        """Item ``key`` changed (input ``seq``); safe to call from any thread."""
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            return
-        loop.call_soon_threadsafe(self.wake, key, seq)
-
-    def event_changed(self, event_id: int, seq: int) -> None:
-        """An event has new inputs (the tournament service's notifier)."""
-        self.published(event_id, seq)
-
-    def wake(self, key: int, seq: int) -> None:
-        """On the loop: re-render every watched stream that item ``key`` touches."""
-        for stream in self._touched(key):
-            if self._audience.watched(stream):
-                self._renders.kick(stream)
-
-    def refresh_all(self) -> None:
-        """On the loop: re-render every watched stream."""
-        for stream in self._audience.watched_keys():
-            self._renders.kick(stream)
-
-    async def _fan_out(self, stream: str) -> None:
-        self._frame_number += 1
-        number = self._frame_number
-        for lang in self._audience.languages((stream,)):
-            # Each language's screens get their frame as soon as it is rendered: their
-            # writes overlap the next language's render (in its thread).
-            frame = await asyncio.to_thread(self._render, stream, lang, False)
-            self._audience.deliver((stream,), number, {lang: frame})
-
-    async def stream(
-        self, key: str, lang: Language, *, client: str | None = None, ping_s: float = 15
-    ) -> AsyncIterator[bytes]:
-        """The server-sent events of one screen: the current frame, then every update.
-
-        ``client`` (its address) is counted against the streams each client may hold.
-        """
-        subscriber = self.subscribe(key, lang)
-        try:
-            with _counted(self._streams, client, subscriber):
-                yield b"retry: 1000\n\n"
-                if subscriber.ended:
-                    return
-                first = await asyncio.to_thread(self._render, key, lang, True)
-                if first is not None:
-                    yield first
-                async for chunk in _updates(subscriber, ping_s):
-                    yield chunk
-        finally:
-            self.unsubscribe(key, subscriber)
-
-    async def snapshot(self, key: str, lang: Language) -> bytes | None:
-        """A stream's whole frame now, for a screen that missed a change (in a thread)."""
-        return await asyncio.to_thread(self._render, key, lang, True)
-
-    def subscribe(self, key: str, lang: Language) -> Subscriber:
-        """Register a screen for a stream."""
-        return self._audience.subscribe(key, lang)
-
-    def unsubscribe(self, key: str, subscriber: Subscriber) -> None:
-        """Forget a screen."""
-        self._audience.unsubscribe(key, subscriber)
-
-    async def close(self) -> None:
-        """Cancel the renders under way (at shutdown)."""
-        await self._renders.close()
-
-
-def data_frame(event: str, data: str) -> bytes:
-    """One server-sent event of a given name carrying ``data`` (one line of JSON), UTF-8."""
-    return f"event: {event}\ndata: {data}\n\n".encode()
-
-
-class PostgresListener:
-    """``LISTEN`` on the inputs channel and wake the hub; reconnects by itself.
-
-    A notification carries the committed input; ``offer`` (the service's) advances the
-    worker's remembered state with it, so the hub renders without reading storage.
-    Inputs missed while the connection was down leave a gap, which is read from storage.
-    """
-
-    def __init__(
-        self,
-        conninfo: str,
-        channel: str,
-        hub: Waker,
-        offer: Callable[[int, int, Input], object] | None = None,
-        parse: Callable[[str], tuple[int, int, Input | None] | None] = parse_payload,
-    ) -> None:
-        self._conninfo = conninfo
-        self._channel = channel
-        self._hub = hub
-        self._offer = offer
-        self._parse = parse
-        self._task: asyncio.Task[None] | None = None
-        self.ready = asyncio.Event()
-
-    def start(self) -> None:
-        """Start listening in the background (on the running loop)."""
-        self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def _run(self) -> None:
-        import psycopg
-        from psycopg import sql
-
-        delay = 0.2
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True
-                ) as conn:
-                    await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self._channel)))
-                    self.ready.set()
-                    self._hub.refresh_all()
-                    delay = 0.2
-                    async for note in conn.notifies():
-                        parsed = self._parse(note.payload)
-                        if parsed is None:
-                            continue
-                        match_id, seq, item = parsed
-                        if item is not None and self._offer is not None:
-                            self._offer(match_id, seq, item)
-                        self._hub.wake(match_id, seq)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                _log.warning("lost the PostgreSQL notification connection; reconnecting")
-                self.ready.clear()
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
-
-    async def stop(self) -> None:
-        """Stop listening."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task

@@ -13,7 +13,7 @@ import dataclasses
 from enum import StrEnum
 from typing import Final
 
-from rotation61.geometry import TableSpec, get_table
+from rotation61.geometry import TableSize, TableSpec, get_table
 from rotation61.match import MatchState
 from rotation61.records import MatchHeader
 
@@ -22,6 +22,7 @@ __all__ = [
     "GAME_TAG",
     "TABLE_SIZE_TAG",
     "TABLE_TAG",
+    "GameMode",
     "MatchStatus",
     "StoredMatch",
     "status_of",
@@ -31,13 +32,24 @@ TABLE_TAG: Final = "Table"
 """The header tag of the hall's name for the table ("Bàn 3")."""
 TABLE_SIZE_TAG: Final = "TableSize"
 """The header tag of the table size (a geometry preset: ``9ft``, ``8ft``, ``7ft``)."""
-DEFAULT_TABLE_SIZE: Final = "9ft"
+DEFAULT_TABLE_SIZE: Final = TableSize.NINE_FT.value
 GAME_TAG: Final = "Game"
 """The header tag that makes a match a browser game (the play page); its value is the mode.
 
 Storage keeps it in a column of its own, so that the hall and the desk list matches
 without loading the games (``matches.game``, indexed).
 """
+
+
+class GameMode(StrEnum):
+    """Who plays a game on the physics engine; the value is the ``Game`` tag's."""
+
+    COMPUTER = "computer"
+    """A player on this device against the computer (seat B)."""
+    HOTSEAT = "hotseat"
+    """Two players taking turns on one device."""
+    ONLINE = "online"
+    """Two players on two devices; the second joins by the invite link."""
 
 
 class MatchStatus(StrEnum):

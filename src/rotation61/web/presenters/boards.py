@@ -90,6 +90,7 @@ class _Same:
 
 @functools.lru_cache(maxsize=4096)
 def _worded(key: _Same, lang: Language, names: tuple[str, str]) -> tuple[str, ...]:
+    """A step's sentences, memoised, bounded: the last 4,096 steps worded (least recent out)."""
     return tuple(sentence(line) for line in _entry_lines(key.entry, lang, names))
 
 
@@ -159,8 +160,8 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
     return {
         "id": stored.id,
         "seq": log.length,
-        "lang": lang.value,
-        "status": status_of(match, log.length).value,
+        "lang": lang,
+        "status": status_of(match, log.length),
         "status_label": ui(f"status.{status_of(match, log.length).value}", lang),
         "table_name": stored.table_name,
         "players": list(names),
@@ -172,8 +173,8 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "lowest": rack.lowest,
         "points_left": rack.points_on_table,
         "on_table": sorted(rack.on_table),
-        "phase": rack.phase.value,
-        "to_act": None if rack.is_over or match.is_over else int(rack.to_act),
+        "phase": rack.phase,
+        "to_act": None if rack.is_over or match.is_over else rack.to_act,
         "is_break": rack.is_break and rack.phase is Phase.SHOT,
         "cue_in_hand": rack.cue_in_hand,
         "fouls": list(rack.consecutive_fouls),
@@ -274,7 +275,7 @@ def console_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ConsoleV
     options = (
         [
             OptionOut(
-                value=o.value,
+                value=o,
                 label=describe_option(o, lang).label,
                 help=describe_option(o, lang).explanation,
             )
@@ -310,7 +311,7 @@ def console_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ConsoleV
         override_base=override_base,
         history=history,
         referee_present=rack.rules.referee_present,
-        events=[e.value for e in OfficialEvent],
+        events=list(OfficialEvent),
         general_rules_labels=[
             LabelOut(value=label, label=message(f"label.{label}", lang))
             for label in GENERAL_RULES_LABELS

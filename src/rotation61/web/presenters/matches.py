@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rotation61.geometry import TableSize
 from rotation61.web.core.model import StoredMatch
 from rotation61.web.schemas import MatchOut, MatchWithPin
 
@@ -17,9 +18,9 @@ def match_out(stored: StoredMatch) -> MatchOut:
         race_to=header.race_to,
         preset=header.rules,
         table_name=stored.table_name,
-        table_size=stored.table_size,
+        table_size=TableSize(stored.table_size),
         tags=stored.event_tags,
-        status=stored.status.value,
+        status=stored.status,
         racks_won=list(stored.racks_won),
         log_length=stored.log_length,
         created_at=stored.created_at,

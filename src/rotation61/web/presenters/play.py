@@ -31,7 +31,10 @@ __all__ = ["play_table", "play_view", "shot_view"]
 
 @functools.lru_cache(maxsize=8)
 def play_table(spec: TableSpec) -> PlayTable:
-    """The table to draw, in inches, from the geometry layer and the engine's pockets."""
+    """The table to draw, in inches, from the geometry layer and the engine's pockets.
+
+    Memoised, bounded: the last 8 tables (there are three presets).
+    """
     sim = SimTable.from_spec(spec)
     inch = METERS_PER_INCH
     return PlayTable(
@@ -58,7 +61,7 @@ def play_view(game: Game, lang: Language, computer_note: str | None = None) -> P
     options = (
         [
             OptionOut(
-                value=o.value,
+                value=o,
                 label=describe_option(o, lang).label,
                 help=describe_option(o, lang).explanation,
             )
@@ -67,18 +70,17 @@ def play_view(game: Game, lang: Language, computer_note: str | None = None) -> P
         if pending is not None
         else []
     )
-    to_act = game.to_act
     return PlayView(
         id=game.stored.id,
         seq=game.log.length,
-        mode=game.mode.value,
+        mode=game.mode,
         level=game.level,
         over=match.is_over,
         table=play_table(game.spec),
         balls=_balls(game.layout),
         in_hand=game.in_hand,
-        to_act=None if to_act is None else to_act.name,
-        phase=rack.phase.value,
+        to_act=game.to_act,
+        phase=rack.phase,
         lowest=rack.lowest,
         options=options,
         board=scoreboard_view(game.stored, game.log, lang),
@@ -122,7 +124,7 @@ def shot_view(
         start=_balls(start),
         stroke=stroke_to_dict(stroke),
         params=_params(),
-        motions=[m.value for m in MOTIONS],
+        motions=list(MOTIONS),
         duration=result.duration,
         segments={str(b): rows for b, rows in segments.items()},
         events=events,

@@ -49,7 +49,8 @@ from rotation61.web.core.errors import (
     StaleInputError,
 )
 from rotation61.web.core.security import new_pin
-from rotation61.web.services.matches import MatchService, desk_header
+from rotation61.web.services.headers import desk_header
+from rotation61.web.services.matches import MatchService
 from rotation61.web.services.tournament_model import (
     EventSettings,
     LiveEvent,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Final, Protocol
 
 from rotation61.ai.table import RackSource, SeededRacks, balls_after
@@ -29,7 +28,7 @@ from rotation61.sim import (
 )
 from rotation61.sim import check_stroke as check_sim_stroke
 from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.model import GAME_TAG, StoredMatch
+from rotation61.web.core.model import GAME_TAG, GameMode, StoredMatch
 
 __all__ = [
     "GAME_TAG",
@@ -38,7 +37,7 @@ __all__ = [
     "ComputerMove",
     "ComputerPlayer",
     "Game",
-    "GameMode",
+    "GameMode",  # at home in web.core.model; still named here for the play service
     "Played",
     "ball_segments",
     "check_stroke",
@@ -55,17 +54,6 @@ LEVEL_TAG: Final = "Level"
 MOTIONS: Final[tuple[MotionState, ...]] = tuple(MotionState)
 """The motion states, in the order of the ``motion`` index of a segment row."""
 _MOTION_INDEX: Final = {m: i for i, m in enumerate(MOTIONS)}
-
-
-class GameMode(StrEnum):
-    """Who plays a game; the value is the ``Game`` tag's."""
-
-    COMPUTER = "computer"
-    """A player on this device against the computer (seat B)."""
-    HOTSEAT = "hotseat"
-    """Two players taking turns on one device."""
-    ONLINE = "online"
-    """Two players on two devices; the second joins by the invite link."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

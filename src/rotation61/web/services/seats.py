@@ -12,9 +12,8 @@ import hmac
 
 from rotation61.rules import IllegalActionError, Seat
 from rotation61.web.core.errors import AuthenticationError
-from rotation61.web.core.model import StoredMatch
+from rotation61.web.core.model import GameMode, StoredMatch
 from rotation61.web.core.security import Signer
-from rotation61.web.services.game import GameMode
 
 __all__ = ["SeatGrant", "grant_invited", "grant_new_game", "invite_key", "seat_token", "seats_of"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from rotation61.rules import PRESETS
 from rotation61.rules.text_fields import (
@@ -35,7 +35,7 @@ from rotation61.tournament.csvfiles import PlayersCsvError, read_players_csv
 from rotation61.tournament.csvfiles import standings_csv as tournament_standings_csv
 from rotation61.web.adapters.tournaments import StoredEntry, StoredEvent
 from rotation61.web.core.errors import OutOfRangeError
-from rotation61.web.core.limits import check_rating
+from rotation61.web.core.limits import MAX_TABLES, check_rating
 
 __all__ = [
     "MAX_TABLES",
@@ -48,9 +48,6 @@ __all__ = [
     "parse_players",
     "standings_csv",
 ]
-
-MAX_TABLES: Final = 64
-"""The most tables an event (and the hall) may have."""
 
 CsvError = PlayersCsvError
 """A malformed players CSV line; the message names the line and the column."""

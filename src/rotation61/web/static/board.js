@@ -1,7 +1,7 @@
 // Live scoreboard, overlay and hall: server-sent events that reconnect by themselves.
 (function () {
   "use strict";
-  const { t: fmt, tableLabel, esc, ballClass } = window.R61;
+  const { t: fmt, tableLabel, esc, seats, ballClass } = window.R61;
   const root = document.getElementById("scoreboard") || document.getElementById("overlay");
   const hall = document.getElementById("hall");
   const conn = document.getElementById("sb-conn");
@@ -26,8 +26,8 @@
     text($("ov-sb"), v.scores[1]);
     text($("ov-fa"), v.fouls[0]);
     text($("ov-fb"), v.fouls[1]);
-    $("ov-row-a").classList.toggle("act", v.to_act === 0);
-    $("ov-row-b").classList.toggle("act", v.to_act === 1);
+    $("ov-row-a").classList.toggle("act", v.to_act === seats[0]);
+    $("ov-row-b").classList.toggle("act", v.to_act === seats[1]);
     text($("ov-event"), tags(v) || v.table_name);
     text($("ov-race"), fmt("board.race_to", { n: v.race_to }));
     text($("ov-ball"), v.winner ? v.state_lines[v.state_lines.length - 1] : (v.lowest == null ? "" : fmt("board.ball_in_play", {}) + ": " + v.lowest + " · " + fmt("board.points_left", {}) + ": " + v.points_left));
@@ -40,7 +40,7 @@
       text(el.querySelector(".name"), v.players[i]);
       text(el.querySelector(".score"), v.scores[i]);
       text(el.querySelector(".fouls"), fouls(v, i));
-      el.classList.toggle("act", v.to_act === i);
+      el.classList.toggle("act", v.to_act === seats[i]);
       el.classList.toggle("fouled", v.fouls[i] > 0);
     });
     text($("sb-event"), v.event); $("sb-event").hidden = !v.event;
@@ -102,7 +102,7 @@
     card.dataset.id = String(v.id);
     card.dataset.table = v.table_name || "";
     card.dataset.status = v.status;
-    const player = (i) => '<div class="pl' + (v.to_act === i ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><span class="nm">' + esc(v.players[i]) +
+    const player = (i) => '<div class="pl' + (v.to_act === seats[i] ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><span class="nm">' + esc(v.players[i]) +
       '</span><span class="rw">' + v.racks_won[i] + '</span><span class="pt">' + v.scores[i] + "</span></div>";
     card.innerHTML =
       '<div class="row head"><b class="tb">' + esc(tableLabel(v.table_name) || "#" + v.id) + '</b><span class="ev">' + esc(tags(v)) + "</span></div>" +

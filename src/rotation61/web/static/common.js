@@ -15,6 +15,9 @@
   const t = (id, vals) => (strings[id] || id).replace(/\{(\w+)\}/g, (_, k) => (vals && k in vals ? String(vals[k]) : ""));
   // A table named by its number alone (an event's tables are) reads "Table 3", not "3".
   const tableLabel = (name) => (/^\d+$/.test(name || "") ? t("t.table", { n: name }) : name);
+  // A seat on the wire is its name, as in the records; per-seat lists (players, scores,
+  // fouls...) are in this order.
+  const seats = ["A", "B"];
   const esc = (s) => String(s == null ? "" : s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
   // ---- Shared definitions (web/presenters/shared.py): palette and tolerances ---------
@@ -123,7 +126,7 @@
   }
 
   window.R61 = {
-    t: t, tableLabel: tableLabel, esc: esc, shared: shared, palette: palette, ballColour: ballColour, ballClass: ballClass,
+    t: t, tableLabel: tableLabel, esc: esc, seats: seats, shared: shared, palette: palette, ballColour: ballColour, ballClass: ballClass,
     csrf: csrf, HttpError: HttpError, request: request, call: call, showError: showError, live: live,
   };
 })();

@@ -21,11 +21,12 @@ from starlette.concurrency import run_in_threadpool
 from rotation61.records import MalformedInputError
 from rotation61.rules import PRESETS
 from rotation61.text import Language
+from rotation61.web.api.bodies import match_header
 from rotation61.web.api.deps import AppContext, Ctx, Lang, organiser
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import AuthenticationError, MatchNotFoundError
 from rotation61.web.core.i18n import ui
-from rotation61.web.core.model import MatchStatus
+from rotation61.web.core.model import DEFAULT_TABLE_SIZE, MatchStatus
 from rotation61.web.presenters.codes import desk_codes
 from rotation61.web.presenters.matches import with_pin
 from rotation61.web.schemas import MatchCreate
@@ -116,7 +117,7 @@ async def desk_create(
     breaker_policy: Annotated[str, Form()] = "winner",
     first_breaker: Annotated[str, Form()] = "A",
     table_name: Annotated[str, Form()] = "",
-    table_size: Annotated[str, Form()] = "9ft",
+    table_size: Annotated[str, Form()] = DEFAULT_TABLE_SIZE,
     tags: Annotated[str, Form()] = "",
     form_id: Annotated[str | None, Form()] = None,
 ) -> Response:
@@ -140,7 +141,7 @@ async def desk_create(
     except ValidationError as err:  # the same 422 as the JSON API's
         raise RequestValidationError(err.errors()) from err
     stored = await run_in_threadpool(
-        functools.partial(ctx.service.create_match, body.header(), form_id=body.form_id)
+        functools.partial(ctx.service.create_match, match_header(body), form_id=body.form_id)
     )
     # Its own address: the filled form stays in the browser's history as it was sent.
     response = RedirectResponse(f"/desk?created={stored.id}", status_code=303)

@@ -7,6 +7,7 @@ from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
+from rotation61.web.api.bodies import match_header
 from rotation61.web.api.deps import ERRORS, Lang, Organiser, PathId, Referee, Service
 from rotation61.web.core.model import MatchStatus
 from rotation61.web.presenters.boards import scoreboard_view
@@ -27,7 +28,7 @@ def list_matches(
 @router.post("", status_code=201, response_model=MatchWithPin, responses=ERRORS)
 def create_match(body: MatchCreate, service: Service, _user: Organiser) -> MatchWithPin:
     """Create a match (organiser); the response carries the referee PIN."""
-    return with_pin(service.create_match(body.header(), form_id=body.form_id))
+    return with_pin(service.create_match(match_header(body), form_id=body.form_id))
 
 
 @router.post("/import", status_code=201, response_model=MatchWithPin, responses=ERRORS)

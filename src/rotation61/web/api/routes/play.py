@@ -24,6 +24,7 @@ from rotation61.web.api.deps import (
 )
 from rotation61.web.api.templating import render
 from rotation61.web.core.errors import OutOfRangeError
+from rotation61.web.core.model import GameMode
 from rotation61.web.presenters.play import play_view, shot_view
 from rotation61.web.schemas import (
     PlayConcedeIn,
@@ -35,7 +36,7 @@ from rotation61.web.schemas import (
     PlayView,
     ShotView,
 )
-from rotation61.web.services.game import Game, GameMode
+from rotation61.web.services.game import Game
 from rotation61.web.services.play import PlayService
 from rotation61.web.services.seats import SeatGrant, grant_invited, grant_new_game
 

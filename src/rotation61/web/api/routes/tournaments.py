@@ -18,6 +18,7 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, Response, Str
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.tournament import SeedingError, WalkoverReason
+from rotation61.web.api.bodies import event_settings
 from rotation61.web.api.deps import (
     ERRORS,
     Accounts,
@@ -41,11 +42,10 @@ from rotation61.web.core.errors import (
     MatchNotFoundError,
     SeedsRefusedError,
 )
+from rotation61.web.presenters.seeding import hand_seed_rows, seeding_error_text
 from rotation61.web.presenters.tournaments import (
     board_fragment,
     event_parts,
-    hand_seed_rows,
-    seeding_error_text,
     standings_html,
     tournament_out,
 )
@@ -86,7 +86,7 @@ async def create_tournament(
     """Create an event; the draw seed (given, or made now) is shown before the draw."""
 
     def run() -> TournamentOut:
-        return _out(service.create_event(body.name, body.settings(service.new_seed())))
+        return _out(service.create_event(body.name, event_settings(body, service.new_seed())))
 
     return await run_in_threadpool(run)
 
