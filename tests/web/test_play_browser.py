@@ -1,5 +1,7 @@
-"""The play page in Debian's chromium: strokes, fouls and options, cue ball in hand by drag,
-English, an online game in two browser contexts, a replay from its link.
+"""The play page in Debian's chromium: strokes played with the direct controls (drag to
+aim, the fine-aim strip, pull-back or the power bar), fouls and options (explained on a
+tap), cue ball in hand by drag, English, an online game in two browser contexts, a
+replay from its link.
 
 Every animated shot is checked: the browser's evaluation of the engine's motion laws
 ends on the engine's rest positions (``data-max-dev-mm`` below 0.1 mm), and the
@@ -9,7 +11,6 @@ positions it ended on are the server's. Screenshots (phone and desktop) go to
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,19 @@ import httpx
 import pytest
 
 from tests.web.browser import browser, wait_until
-from tests.web.play_helpers import choose_stroke, screen_point
+from tests.web.play_helpers import choose_stroke
+from tests.web.play_page import (
+    TOLERANCE_MM,
+    api_state,
+    check_animation,
+    game_id,
+    new_game,
+    play_stroke,
+    seq,
+    tap,
+    toggle_menu,
+    wait_state,
+)
 from tests.web.server import Server, start_server, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -28,7 +41,6 @@ __all__ = ["browser"]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
-TOLERANCE_MM = 0.1
 
 
 @pytest.fixture(scope="module")
@@ -39,88 +51,6 @@ def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
     finally:
         stop(running)
-
-
-def api_state(server: Server, game: int) -> dict[str, Any]:
-    out: dict[str, Any] = httpx.get(f"{server.url}/api/play/{game}?lang=en", timeout=10).json()
-    return out
-
-
-def game_id(page: Any) -> int:
-    return int(page.get_attribute("#play", "data-match"))
-
-
-def seq(page: Any) -> int:
-    return int(page.get_attribute("#play", "data-seq") or -1)
-
-
-def wait_state(page: Any, *states: str, timeout: float = 30) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        now = page.get_attribute("#play", "data-state")
-        if now in states:
-            return str(now)
-        assert time.monotonic() < deadline, f"page state {now!r}, never {states}"
-        page.wait_for_timeout(50)
-
-
-def check_animation(page: Any, server: Server, game: int) -> None:
-    """The last animation ended on the engine's rest positions (the server's own)."""
-    assert float(page.get_attribute("#play", "data-max-dev-mm")) < TOLERANCE_MM
-    last = int(page.get_attribute("#play", "data-last-shot"))
-    engine = httpx.get(f"{server.url}/api/play/{game}/shots/{last}", timeout=10).json()["final"]
-    evaluated = json.loads(page.get_attribute("#play", "data-last-final"))
-    assert engine.keys() == evaluated.keys()
-    for ball, (x, y) in engine.items():
-        ex, ey = evaluated[ball]
-        assert abs(ex - x) * 25.4 < TOLERANCE_MM, ball
-        assert abs(ey - y) * 25.4 < TOLERANCE_MM, ball
-
-
-def drag_cue_ball(page: Any, view: dict[str, Any], x: float, y: float) -> None:
-    """Drag the cue ball in hand to (x, y) inches, from a spot in the kitchen."""
-    table = view["table"]
-    box = page.locator("#table").bounding_box()
-    attr = page.get_attribute("#table", "data-view")
-    start = screen_point(attr, box, table, table["head_string_x"] / 2, table["width"] / 2)
-    end = screen_point(attr, box, table, x, y)
-    page.mouse.move(*start)
-    page.mouse.down()
-    page.mouse.move(*end, steps=6)
-    page.mouse.up()
-
-
-def play_stroke(page: Any, server: Server, body: dict[str, Any]) -> None:
-    """Enter a stroke through the controls (drag, fine aim, power) and shoot."""
-    game = game_id(page)
-    view = api_state(server, game)
-    before = seq(page)
-    if body.get("placement") is not None:
-        drag_cue_ball(page, view, *body["placement"])
-        placed = [float(v) for v in page.get_attribute("#play", "data-placement").split(",")]
-        assert abs(placed[0] - body["placement"][0]) < 0.2
-        assert abs(placed[1] - body["placement"][1]) < 0.2
-    page.fill("#aim-deg", f"{body['phi']:.2f}")
-    page.locator("#power").fill(str(round(body["speed"], 1)))
-    page.click("#shoot")
-    deadline = time.monotonic() + 30
-    while seq(page) <= before:
-        error = page.inner_text("#error")
-        assert not error, error
-        assert time.monotonic() < deadline, "the shot never came back"
-        page.wait_for_timeout(50)
-    wait_state(page, "aim", "decision", "waiting", "over")
-    check_animation(page, server, game)
-
-
-def new_game(page: Any, server: Server, mode: str = "hotseat") -> int:
-    page.goto(f"{server.url}/play")
-    page.check(f'input[name="mode"][value="{mode}"]')
-    page.click("#start")
-    page.wait_for_selector("#play")
-    wait_state(page, "aim", "waiting")
-    page.select_option("#anim-speed", "16")
-    return game_id(page)
 
 
 def finish_by_api(server: Server, game: int, tokens: dict[str, str]) -> None:
@@ -153,20 +83,22 @@ def token_of(page: Any, game: int) -> str:
 
 def test_hotseat_on_a_phone(browser: Any, play_server: Server) -> None:
     """Vietnamese, touch-sized: the break, a foul and its options, the cue ball dragged."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     game = new_game(page, play_server)
     assert page.get_attribute("#table", "data-view").split(",")[2] == "1"  # portrait table
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "play-phone-break.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "play-phone-break.png"))
     view = api_state(play_server, game)
     play_stroke(page, play_server, choose_stroke(view))  # the break, placed by dragging
     # a deliberate foul: away from the ball in play, softly
     view = api_state(play_server, game)
     while view["phase"] != "shot":
-        page.click("#options button.option")
+        tap(page, "#options button.option")
         wait_state(page, "aim")
         view = api_state(play_server, game)
     for _ in range(4):
@@ -180,13 +112,19 @@ def test_hotseat_on_a_phone(browser: Any, play_server: Server) -> None:
     offered = [buttons.nth(i).get_attribute("data-option") for i in range(buttons.count())]
     assert "cue_in_hand_kitchen" in offered, offered
     assert "§" in page.inner_text("#ruling")
-    page.screenshot(path=str(SHOTS / "play-phone-foul.png"), full_page=True)
-    page.click('#options button[data-option="cue_in_hand_kitchen"]')
+    # the options' explanations open with a tap (a phone has no hover)
+    first = page.locator("#options .option-card").first
+    assert not first.locator(".help").is_visible()
+    first.locator("button.why").tap()
+    assert first.locator(".help").is_visible()
+    assert first.locator(".help").inner_text()
+    page.screenshot(path=str(SHOTS / "play-phone-foul.png"))
+    tap(page, '#options button[data-option="cue_in_hand_kitchen"]')
     wait_state(page, "aim")
     view = api_state(play_server, game)
     assert view["in_hand"]
     play_stroke(page, play_server, choose_stroke(view))  # placed by dragging, as the break
-    page.screenshot(path=str(SHOTS / "play-phone.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "play-phone.png"))
     assert not errors
     context.close()
 
@@ -207,10 +145,11 @@ def test_english_on_a_desktop_and_the_replay_link(browser: Any, play_server: Ser
     page.screenshot(path=str(SHOTS / "play-desktop.png"))
     shots = int(page.get_attribute("#play", "data-shots"))
     # the share link opens the replay; step through it and play it
+    toggle_menu(page)
     page.click("#replay-link")
-    page.wait_for_url(f"**/play/{game}/replay")
+    page.wait_for_url(f"**/play/{game}/replay?lang=en")
     wait_until(page, "document.getElementById('replay').dataset.state === 'paused'", 10000)
-    assert page.input_value("#share-link").endswith(f"/play/{game}/replay")
+    assert page.input_value("#share-link").endswith(f"/play/{game}/replay?lang=en")
     page.select_option("#r-speed", "4")
     page.click("#r-step")
     wait_until(page, "document.getElementById('replay').dataset.shown === '1'", 20000)
@@ -219,22 +158,28 @@ def test_english_on_a_desktop_and_the_replay_link(browser: Any, play_server: Ser
     assert int(page.get_attribute("#replay", "data-shown")) == shots
     assert float(page.get_attribute("#replay", "data-max-dev-mm")) < TOLERANCE_MM
     assert page.inner_text("#r-lines")
+    assert page.inner_text("#r-pos") == f"Shot {shots} of {shots}"
     page.screenshot(path=str(SHOTS / "play-replay-desktop.png"))
+    # Previous goes back one shot, and the counter with it
+    page.click("#r-prev")
+    wait_until(page, f"document.getElementById('replay').dataset.shown === '{shots - 1}'")
+    assert page.inner_text("#r-pos") == f"Shot {shots - 1} of {shots}"
     context.close()
 
 
 def test_an_online_game_in_two_browsers(browser: Any, play_server: Server) -> None:
     host = browser.new_context(viewport=DESKTOP)
-    guest = browser.new_context(viewport=PHONE, has_touch=True)
+    guest = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     a = host.new_page()
     game = new_game(a, play_server, mode="online")
     invite = a.input_value("#invite-link")
-    assert f"/play/{game}/join#k=" in invite
+    assert f"/play/{game}/join?lang=vi#k=" in invite
     b = guest.new_page()
+    b.goto(f"{play_server.url}/play")
+    b.evaluate("localStorage.setItem('r61_anim_speed', '16')")
     b.goto(invite)
-    b.wait_for_url(f"**/play/{game}")
+    b.wait_for_url(f"**/play/{game}?lang=vi")
     wait_state(b, "waiting")
-    b.select_option("#anim-speed", "16")
     # A breaks; B's page animates it from the live update and checks it too
     play_stroke(a, play_server, choose_stroke(api_state(play_server, game)))
     deadline = time.monotonic() + 30
@@ -247,8 +192,9 @@ def test_an_online_game_in_two_browsers(browser: Any, play_server: Server) -> No
     if view["phase"] == "shot":
         play_stroke(page_to_act, play_server, choose_stroke(view))
     # the guest concedes from its page: both pages reach the end of the game
-    b.click("#concede")
-    b.click("#concede-confirm")
+    toggle_menu(b)
+    tap(b, "#concede")
+    tap(b, "#concede-confirm")
     wait_state(b, "over")
     wait_state(a, "over")
     assert seq(a) == seq(b) == api_state(play_server, game)["seq"]
@@ -273,18 +219,20 @@ def wait_synced(page: Any, server: Server, game: int, timeout: float = 60) -> di
 
 def test_a_rack_against_the_computer_on_a_phone(browser: Any, play_server: Server) -> None:
     """Level 1: its shots animated after their aim line, its choice after a foul and why."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{play_server.url}/play")
+    page.evaluate("localStorage.setItem('r61_anim_speed', '16')")
     page.check('input[name="mode"][value="computer"]')
     assert page.is_visible("#level-row")
     page.fill('input[name="level"]', "1")
     page.click("#start")
     page.wait_for_selector("#play")
     wait_state(page, "aim")
-    page.select_option("#anim-speed", "16")
     game = game_id(page)
     play_stroke(page, play_server, choose_stroke(api_state(play_server, game)))  # the break
     view = wait_synced(page, play_server, game)
@@ -294,7 +242,7 @@ def test_a_rack_against_the_computer_on_a_phone(browser: Any, play_server: Serve
         if view["to_act"] != "A" or view["phase"] == "over":
             break
         if view["phase"] == "decision":
-            page.click("#options button.option")
+            tap(page, "#options button.option")
         else:
             play_stroke(page, play_server, choose_stroke(view))
         view = wait_synced(page, play_server, game)
@@ -308,7 +256,7 @@ def test_a_rack_against_the_computer_on_a_phone(browser: Any, play_server: Serve
             body = choose_stroke(view)
             play_stroke(page, play_server, {**body, "phi": body["phi"] + 180.0, "speed": 0.4})
         elif view["phase"] == "decision":
-            page.click("#options button.option")
+            tap(page, "#options button.option")
         else:
             play_stroke(page, play_server, choose_stroke(view))
         view = wait_synced(page, play_server, game)
@@ -321,9 +269,11 @@ def test_a_rack_against_the_computer_on_a_phone(browser: Any, play_server: Serve
     said = httpx.get(f"{play_server.url}/api/play/{game}?lang=vi").json()["computer_note"]
     assert said
     assert all(line in shown for line in said.split("\n"))
-    page.screenshot(path=str(SHOTS / "play-phone-computer.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "play-phone-computer.png"))
     # the rest of the rack: scripted strokes through the API, the page follows live
+    toggle_menu(page)
     page.select_option("#anim-speed", "64")
+    toggle_menu(page)  # closed again
     finish_by_api(play_server, game, {"A": token_of(page, game)})
     wait_state(page, "over", timeout=60)
     final = api_state(play_server, game)

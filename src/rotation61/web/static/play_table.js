@@ -51,6 +51,56 @@
     return out;
   }
 
+  // A ball's velocity (m/s) at time t of a shot view, from its segment before t.
+  function velocityAt(shot, ball, t) {
+    const rows = shot.segments[String(ball)];
+    if (!rows) return [0, 0];
+    let row = rows[0];
+    for (let i = 1; i < rows.length && rows[i][0] < t; i++) row = rows[i];
+    const s = advance(row, Math.max(t - row[0], 0), shot.params, shot.motions);
+    return [s[2], s[3]];
+  }
+
+  // How hard an event of a shot view was (m/s): the two balls' closing speed for a
+  // ball-ball contact, the ball's speed for a cushion, a jaw or a pocket. Read just
+  // before the event, from the same motion laws as the animation.
+  function impactSpeed(shot, event) {
+    const t = event[0] - 1e-6, v = velocityAt(shot, event[2], t);
+    if (event[1] === "ball" && event[3] !== null && event[3] !== undefined) {
+      const w = velocityAt(shot, event[3], t);
+      return Math.hypot(v[0] - w[0], v[1] - w[1]);
+    }
+    return Math.hypot(v[0], v[1]);
+  }
+
+  // Each pocket as drawn: its throat (the cloth between its jaws, from the cushion
+  // line to the rail) and its hole. The engine's capture hole decides when a ball
+  // drops; a side pocket's is a circle tangent to its diverging jaws, larger than the
+  // pocket itself, so the hole is drawn at the pocket's true size: as wide as the
+  // mouth between the jaw points (never wider than the capture hole), its front edge
+  // where the capture hole's is (a ball drops where it is drawn to drop).
+  function pocketShapes(t) {
+    const onCloth = (x, y) => x >= -1e-6 && x <= t.length + 1e-6 && y >= -1e-6 && y <= t.width + 1e-6;
+    const jaws = t.cushions.filter((c) => !(onCloth(c[0], c[1]) && onCloth(c[2], c[3])));
+    return t.pockets.map((p) => {
+      const near = jaws.map((c) => ({ c: c, d: Math.hypot((c[0] + c[2]) / 2 - p[0], (c[1] + c[3]) / 2 - p[1]) }))
+        .sort((a, b) => a.d - b.d).slice(0, 2).map((j) => j.c);
+      let r = p[2], x = p[0], y = p[1];
+      if (near.length === 2) {
+        const mouth = Math.hypot(near[0][0] - near[1][0], near[0][1] - near[1][1]);
+        if (mouth / 2 < r) {
+          // the front edge: the capture hole's point nearest the middle of the mouth
+          const mx = (near[0][0] + near[1][0]) / 2, my = (near[0][1] + near[1][1]) / 2;
+          const dx = mx - x, dy = my - y, n = Math.hypot(dx, dy) || 1;
+          const fx = x + dx / n * r, fy = y + dy / n * r, nr = mouth / 2;
+          x = fx - dx / n * nr; y = fy - dy / n * nr; r = nr;
+        }
+      }
+      const throat = near.length === 2 ? [[near[0][0], near[0][1]], [near[0][2], near[0][3]], [near[1][2], near[1][3]], [near[1][0], near[1][1]]] : null;
+      return { x: x, y: y, r: r, throat: throat };
+    });
+  }
+
   // The largest distance (mm) between the evaluator's rest positions and the engine's.
   function finalDeviation(shot) {
     const end = positionsAt(shot, shot.duration);
@@ -73,6 +123,7 @@
       this.t = table;
       this.balls = {};
       this.marks = { lowest: null, aim: null, ghost: null, place: null, placeOk: true, cue: null };
+      this.holes = pocketShapes(table);
       this.resize();
     }
 
@@ -80,9 +131,11 @@
       const box = this.canvas.parentElement.getBoundingClientRect();
       const rail = 4.5;  // rail width drawn around the cloth, inches
       const L = this.t.length + 2 * rail, W = this.t.width + 2 * rail;
-      const portrait = box.height > box.width * 1.05;
-      const availW = Math.max(box.width, 200), availH = Math.max(box.height, 150);
-      const scale = portrait ? Math.min(availW / W, availH / L) : Math.min(availW / L, availH / W);
+      // upright (the head at the bottom) when that draws the table larger
+      const availW = Math.max(box.width, 120), availH = Math.max(box.height, 120);
+      const upright = Math.min(availW / W, availH / L), across = Math.min(availW / L, availH / W);
+      const portrait = upright > across * 1.02;
+      const scale = portrait ? upright : across;
       const dpr = window.devicePixelRatio || 1;
       const cw = Math.round((portrait ? W : L) * scale), ch = Math.round((portrait ? L : W) * scale);
       this.canvas.width = cw * dpr; this.canvas.height = ch * dpr;
@@ -121,7 +174,10 @@
       this.line(t.head_string_x, 0, t.head_string_x, t.width, "rgba(255,255,255,0.45)", 1);
       // the cushions (rails and jaws) and the pocket holes
       for (const s of t.cushions) this.line(s[0], s[1], s[2], s[3], "#0c4d29", 2);
-      for (const p of t.pockets) this.circle(p[0], p[1], p[2], "#050505");
+      for (const h of this.holes) {
+        if (h.throat) this.polygon(h.throat, "#136b3a");
+        this.circle(h.x, h.y, h.r, "#050505");
+      }
       // diamonds: 8 along the length, 4 across, on the rails
       c.fillStyle = "#e8e2c8";
       const off = v.rail * 0.55;
@@ -152,6 +208,35 @@
         this.ball(0, m.place[0], m.place[1], false);
         this.ring(m.place[0], m.place[1], t.ball_radius + 0.4, m.placeOk ? "#7df0a0" : "#ff4040");
       }
+      if (m.cue) this.cueStick(m.cue);
+    }
+
+    // The cue behind the cue ball along the aim, drawn back by `pull` inches.
+    cueStick(cue) {
+      const c = this.ctx, R = this.t.ball_radius;
+      const dx = Math.cos(cue.phi * Math.PI / 180), dy = Math.sin(cue.phi * Math.PI / 180);
+      const gap = R + 0.4 + Math.max(cue.pull || 0, 0);
+      const tip = this.toScreen(cue.x - dx * gap, cue.y - dy * gap);
+      const butt = this.toScreen(cue.x - dx * (gap + 57), cue.y - dy * (gap + 57));
+      const ferrule = this.toScreen(cue.x - dx * (gap + 1), cue.y - dy * (gap + 1));
+      const s = this.view.scale;
+      c.save(); c.lineCap = "round";
+      c.strokeStyle = "rgba(0,0,0,0.35)"; c.lineWidth = Math.max(5, 1.0 * s);
+      c.beginPath(); c.moveTo(tip[0] + 2, tip[1] + 2); c.lineTo(butt[0] + 2, butt[1] + 2); c.stroke();
+      const grad = c.createLinearGradient(tip[0], tip[1], butt[0], butt[1]);
+      grad.addColorStop(0, "#f3e3c0"); grad.addColorStop(0.55, "#c8955a"); grad.addColorStop(0.75, "#3a1f0e"); grad.addColorStop(1, "#1a0d05");
+      c.strokeStyle = grad; c.lineWidth = Math.max(4, 0.8 * s);
+      c.beginPath(); c.moveTo(tip[0], tip[1]); c.lineTo(butt[0], butt[1]); c.stroke();
+      c.strokeStyle = "#3d7bd9"; c.lineWidth = Math.max(4, 0.8 * s); c.lineCap = "butt";
+      c.beginPath(); c.moveTo(tip[0], tip[1]); c.lineTo(ferrule[0], ferrule[1]); c.stroke();
+      c.restore();
+    }
+
+    polygon(points, colour) {
+      const c = this.ctx;
+      c.fillStyle = colour; c.beginPath();
+      points.forEach((q, i) => { const a = this.toScreen(q[0], q[1]); if (i) c.lineTo(a[0], a[1]); else c.moveTo(a[0], a[1]); });
+      c.closePath(); c.fill();
     }
 
     line(x1, y1, x2, y2, colour, width, dash) {
@@ -211,14 +296,18 @@
     }
 
     // Animate a shot view at the display's frame rate; resolves with the deviation check.
-    animate(shot, speed) {
+    // `onEvent(event)` runs for each of the shot's events as the animation passes it
+    // (the sounds follow the engine's event list).
+    animate(shot, speed, onEvent) {
       return new Promise((resolve) => {
         const rate = speed || 1;
-        let start = null;
-        this.marks.aim = null; this.marks.ghost = null; this.marks.place = null;
+        let start = null, next = 0;
+        const events = shot.events || [];
+        this.marks.aim = null; this.marks.ghost = null; this.marks.place = null; this.marks.cue = null;
         const frame = (now) => {
           if (start === null) start = now;
           const t = Math.min((now - start) / 1000 * rate, shot.duration);
+          for (; next < events.length && events[next][0] <= t; next++) if (onEvent) onEvent(events[next]);
           this.balls = positionsAt(shot, t);
           this.draw();
           if (t < shot.duration && !this.skip) requestAnimationFrame(frame);
@@ -295,5 +384,5 @@
   }
   const placementOk = (table, balls, x, y) => placementProblem(table, balls, x, y) === null;
 
-  window.R61Table = { Table: Table, advance: advance, positionsAt: positionsAt, finalDeviation: finalDeviation, aimLine: aimLine, placementProblem: placementProblem, placementOk: placementOk };
+  window.R61Table = { Table: Table, advance: advance, positionsAt: positionsAt, impactSpeed: impactSpeed, pocketShapes: pocketShapes, finalDeviation: finalDeviation, aimLine: aimLine, placementProblem: placementProblem, placementOk: placementOk };
 })();
