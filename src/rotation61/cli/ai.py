@@ -8,6 +8,9 @@
   ``--pairs neighbours``, each level and the next, and the first and the last), N racks
   each, and a logistic rating per level fitted to all the rack results; each series'
   result goes to stderr as soon as it is played.
+- ``ai train --seed S --episodes N --out FILE``: trains the learning agent
+  (:mod:`rotation61.ai.learn`) and writes its file; a player of ``ai match`` and
+  ``ai ladder`` is a level or such a file (``--a agent.json``, ``--levels 1,agent.json``).
 - ``ai suggest --record FILE [--at N] --level L``: the best shot and its alternatives
   for the position before shot entry N of a record (positions included); ``--plot``
   draws it.
@@ -29,7 +32,8 @@ from pathlib import Path
 
 from rotation61.ai import GameConfig, GameState, PhaseKind, phase_of
 from rotation61.ai.decide import choose
-from rotation61.ai.levels import LEVELS, get_level
+from rotation61.ai.learn import format_agent, parse_agent, train
+from rotation61.ai.levels import LEVELS, UnknownLevelError, get_level
 from rotation61.ai.selfplay import (
     Executor,
     Pairings,
@@ -102,11 +106,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="ai_command", required=True, metavar="KIND")
     names = ", ".join(LEVELS)
     match = commands.add_parser("match", help="self-play racks between two levels")
-    match.add_argument("--a", required=True, metavar="LEVEL", help=f"a level ({names})")
-    match.add_argument("--b", required=True, metavar="LEVEL", help="the other level")
+    match.add_argument(
+        "--a", required=True, metavar="PLAYER", help=f"a level ({names}) or an agent file"
+    )
+    match.add_argument("--b", required=True, metavar="PLAYER", help="the other player")
     ladder = commands.add_parser("ladder", help="every pairing of levels, and ratings")
     ladder.add_argument(
-        "--levels", required=True, metavar="L1,L2,...", help="levels, comma-separated"
+        "--levels",
+        required=True,
+        metavar="L1,L2,...",
+        help="levels (or agent files, *.json), comma-separated",
     )
     ladder.add_argument(
         "--pairs",
@@ -122,6 +131,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         sub.add_argument("--records", type=Path, metavar="DIR", help="save every rack's record")
         sub.add_argument("--json", action="store_true", help="print the figures as JSON")
         add_executor_arguments(sub)
+    learn = commands.add_parser("train", help="train the learning agent and write its file")
+    learn.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    learn.add_argument(
+        "--episodes", type=int, default=4096, metavar="N", help="practice innings (4096)"
+    )
+    learn.add_argument("--out", type=Path, required=True, metavar="FILE.json")
+    learn.add_argument(
+        "--noise-level", default="10", metavar="LEVEL", help="whose execution noise (10)"
+    )
     suggest = commands.add_parser("suggest", help="the best shot for a position of a record")
     suggest.add_argument("--record", type=Path, required=True, metavar="FILE")
     suggest.add_argument("--at", type=int, metavar="N", help="shot entry N (default: the last)")
@@ -170,34 +188,71 @@ def _side_line(label: str, side: dict[str, float | int]) -> str:
 
 def _print_summary(summary: Summary) -> None:
     print(
-        f"level {summary.a} vs level {summary.b}: {summary.racks} racks, "
+        f"{_label(summary.a)} vs {_label(summary.b)}: {summary.racks} racks, "
         f"{summary.racks_won_a}-{summary.racks_won_b}"
     )
-    print(_side_line(f"level {summary.a}", Summary.side_dict(summary.side_a)))
-    print(_side_line(f"level {summary.b}", Summary.side_dict(summary.side_b)))
+    print(_side_line(_label(summary.a), Summary.side_dict(summary.side_a)))
+    print(_side_line(_label(summary.b), Summary.side_dict(summary.side_b)))
+
+
+def _player(spec: str, agents: dict[str, str]) -> str:
+    """A player's name: a level's, or an agent file's stem (its text kept in ``agents``).
+
+    Raises:
+        UnknownLevelError: neither a level nor an agent file that exists.
+        AgentFileError: the file is not an agent file.
+    """
+    spec = spec.strip()
+    try:
+        return get_level(spec).name
+    except UnknownLevelError:
+        path = Path(spec)
+        if path.suffix != ".json" or not path.is_file():
+            raise
+    text = path.read_text(encoding="utf-8")
+    parse_agent(text)
+    name = f"agent:{path.stem}"
+    agents[name] = text
+    return name
+
+
+def _label(name: str) -> str:
+    return name if name.startswith("agent:") else f"level {name}"
 
 
 def _series(
-    args: argparse.Namespace, a: str, b: str, executor: Executor, progress: Progress
+    args: argparse.Namespace,
+    a: str,
+    b: str,
+    executor: Executor,
+    progress: Progress,
+    agents: dict[str, str],
 ) -> Summary:
     jobs = jobs_for(
-        a, b, args.racks, seed=args.seed, rules=args.rules, record=args.records is not None
+        a,
+        b,
+        args.racks,
+        seed=args.seed,
+        rules=args.rules,
+        record=args.records is not None,
+        agents=agents,
     )
-    progress.label = f"level {a} vs level {b}"
+    progress.label = f"{_label(a)} vs {_label(b)}"
     outcomes = []
     for outcome in iter_outcomes(jobs, executor):
         outcomes.append(outcome)
         progress.advance()
     if args.records is not None:
-        _save(outcomes, args.records, f"{a}-vs-{b}")
+        _save(outcomes, args.records, f"{a}-vs-{b}".replace(":", "-"))
     return summarize(outcomes)
 
 
 def _run_match(args: argparse.Namespace) -> int:
     _positive(args.racks, "--racks")
-    a, b = get_level(args.a).name, get_level(args.b).name
+    agents: dict[str, str] = {}
+    a, b = _player(args.a, agents), _player(args.b, agents)
     progress = Progress(total=args.racks, label="", stream=sys.stderr)
-    summary = _series(args, a, b, executor_from(args), progress)
+    summary = _series(args, a, b, executor_from(args), progress, agents)
     progress.finish()
     if args.json:
         print(json.dumps(summary.as_dict(), indent=2))
@@ -211,8 +266,8 @@ def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, int]]:
 
     tallies = [
         RackTally(
-            player=f"level {s.a}",
-            opponent=f"level {s.b}",
+            player=_label(s.a),
+            opponent=_label(s.b),
             won=s.racks_won_a,
             lost=s.racks_won_b,
         )
@@ -223,7 +278,8 @@ def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, int]]:
 
 def _run_ladder(args: argparse.Namespace) -> int:
     _positive(args.racks, "--racks")
-    levels = [get_level(x).name for x in args.levels.split(",") if x.strip()]
+    agents: dict[str, str] = {}
+    levels = [_player(x, agents) for x in args.levels.split(",") if x.strip()]
     if len(set(levels)) < 2:
         raise InvalidRecordError(f"--levels {args.levels!r} must name at least two levels")
     executor = executor_from(args)
@@ -232,15 +288,15 @@ def _run_ladder(args: argparse.Namespace) -> int:
     pairs = pairings(levels, Pairings(args.pairs))
     progress = Progress(total=args.racks * len(pairs), label="", stream=sys.stderr)
     for a, b in pairs:
-        summary = _series(args, a, b, executor, progress)
+        summary = _series(args, a, b, executor, progress, agents)
         summaries.append(summary)
         print(
-            f"rotation61: level {a} vs level {b}: {summary.racks_won_a}-{summary.racks_won_b} "
+            f"rotation61: {_label(a)} vs {_label(b)}: {summary.racks_won_a}-{summary.racks_won_b} "
             f"({summary.racks} racks, {time.monotonic() - started:.0f} s so far)",
             file=sys.stderr,
         )
         for label, side in ((a, summary.side_a), (b, summary.side_b)):
-            print(_side_line(f"level {label}", Summary.side_dict(side)), file=sys.stderr)
+            print(_side_line(_label(label), Summary.side_dict(side)), file=sys.stderr)
         sys.stderr.flush()
     progress.label = "ladder"
     progress.finish()
@@ -328,12 +384,33 @@ def _run_suggest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_train(args: argparse.Namespace) -> int:
+    progress = Progress(total=args.episodes, label="training", stream=sys.stderr, unit="episodes")
+    shown = 0
+
+    def advance(played: int) -> None:
+        nonlocal shown
+        progress.advance(played - shown)
+        shown = played
+
+    training = train(args.seed, args.episodes, noise_level=args.noise_level, progress=advance)
+    progress.finish()
+    args.out.write_text(format_agent(training.agent) + "\n", encoding="utf-8")
+    print("episodes  balls potted per inning in training (population mean)")
+    for (played, _), fitness in zip(training.snapshots, training.fitness, strict=True):
+        print(f"{played:8d}  {fitness:6.2f}")
+    print(f"agent written to {args.out} (seed {args.seed}, noise of level {args.noise_level})")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``ai match``, ``ai ladder`` or ``ai suggest``."""
+    """Run ``ai match``, ``ai ladder``, ``ai train`` or ``ai suggest``."""
     match args.ai_command:
         case "match":
             return _run_match(args)
         case "ladder":
             return _run_ladder(args)
+        case "train":
+            return _run_train(args)
         case _:
             return _run_suggest(args)
