@@ -89,9 +89,11 @@ def test_ai_train_writes_an_agent_that_plays_a_level_on_the_ladder_with_records_
     assert captured.err.splitlines()[-1].startswith("rotation61: training: 256/256 episodes")
     assert parse_agent(out.read_text(encoding="utf-8")).episodes == 256
     folder = tmp_path / "recs"
+    picture = tmp_path / "ladder.png"
     argv = ["ai", "ladder", "--levels", f"1,{out}", "--racks", "1", "--workers", "1", "--json",
-            "--records", str(folder)]  # fmt: skip
+            "--records", str(folder), "--plot", str(picture), "--lang", "vi"]  # fmt: skip
     assert main(argv) == 0
+    assert picture.read_bytes()[:4] == b"\x89PNG"
     document = json.loads(capsys.readouterr().out)
     assert [(p["a"], p["b"]) for p in document["pairings"]] == [("1", "agent:learned")]
     assert sorted(r["level"] for r in document["ratings"]) == ["1", "agent:learned"]

@@ -6,8 +6,9 @@
   against the referee first); ``--json`` prints the figures for machines.
 - ``ai ladder --levels 1,4,7,10 --racks N``: every pairing of the levels (or, with
   ``--pairs neighbours``, each level and the next, and the first and the last), N racks
-  each, and a logistic rating per level fitted to all the rack results; each series'
-  result goes to stderr as soon as it is played.
+  each, and a logistic rating per level fitted to all the rack results, with its
+  standard error; each series' result goes to stderr as soon as it is played;
+  ``--plot FILE.png [--lang vi]`` draws the ratings with their 95% intervals.
 - ``ai train --seed S --episodes N --out FILE``: trains the learning agent
   (:mod:`rotation61.ai.learn`) and writes its file; a player of ``ai match`` and
   ``ai ladder`` is a level or such a file (``--a agent.json``, ``--levels 1,agent.json``).
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from rotation61.ai import GameConfig, GameState, PhaseKind, phase_of
 from rotation61.ai.decide import choose
+from rotation61.ai.ladder_plot import AGENT_PREFIX, LadderEntry, ladder_entries, plot_ladder
 from rotation61.ai.learn import format_agent, parse_agent, train
 from rotation61.ai.levels import LEVELS, UnknownLevelError, get_level
 from rotation61.ai.selfplay import (
@@ -124,6 +126,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="all: every pairing (default); neighbours: each level and the next, and the "
         "first and the last",
     )
+    ladder.add_argument(
+        "--plot", type=Path, metavar="FILE.png", help="draw the ratings and their intervals"
+    )
+    ladder.add_argument("--lang", choices=[x.value for x in Language], default="en")
     for sub in (match, ladder):
         sub.add_argument("--racks", type=int, required=True, metavar="N", help="racks per pairing")
         sub.add_argument("--seed", type=int, default=0, help="random seed (0)")
@@ -211,13 +217,13 @@ def _player(spec: str, agents: dict[str, str]) -> str:
             raise
     text = path.read_text(encoding="utf-8")
     parse_agent(text)
-    name = f"agent:{path.stem}"
+    name = f"{AGENT_PREFIX}{path.stem}"
     agents[name] = text
     return name
 
 
 def _label(name: str) -> str:
-    return name if name.startswith("agent:") else f"level {name}"
+    return name if name.startswith(AGENT_PREFIX) else f"level {name}"
 
 
 def _series(
@@ -261,23 +267,20 @@ def _run_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, int]]:
-    from rotation61.ratings import RackTally, fit
+def _ratings(summaries: Sequence[Summary]) -> list[LadderEntry]:
+    from rotation61.ratings import RackTally
 
     tallies = [
-        RackTally(
-            player=_label(s.a),
-            opponent=_label(s.b),
-            won=s.racks_won_a,
-            lost=s.racks_won_b,
-        )
+        RackTally(player=s.a, opponent=s.b, won=s.racks_won_a, lost=s.racks_won_b)
         for s in summaries
     ]
-    return [(r.player, r.rating, r.racks) for r in fit(tallies)]
+    return ladder_entries(tallies)
 
 
 def _run_ladder(args: argparse.Namespace) -> int:
     _positive(args.racks, "--racks")
+    if args.plot is not None and not _can_plot():
+        return 2
     agents: dict[str, str] = {}
     levels = [_player(x, agents) for x in args.levels.split(",") if x.strip()]
     if len(set(levels)) < 2:
@@ -301,18 +304,22 @@ def _run_ladder(args: argparse.Namespace) -> int:
     progress.label = "ladder"
     progress.finish()
     ratings = _ratings(summaries)
+    if args.plot is not None:
+        plot_ladder(ratings, args.plot, language=args.lang)
     if args.json:
         document = {
             "pairings": [s.as_dict() for s in summaries],
-            "ratings": [{"level": p.removeprefix("level "), "rating": r} for p, r, _ in ratings],
+            "ratings": [{"level": e.player, "rating": e.rating, "error": e.error} for e in ratings],
         }
         print(json.dumps(document, indent=2))
         return 0
     for summary in summaries:
         _print_summary(summary)
-    print("ratings (logistic, odds double every 100 points; anchor 500):")
-    for player, rating, racks in ratings:
-        print(f"  {player:<16} {rating:7.0f}  ({racks} racks)")
+    print("ratings (logistic, odds double every 100 points; anchor 500; ± one standard error):")
+    for e in ratings:
+        print(f"  {_label(e.player):<20} {e.rating:7.0f} ± {e.error:3.0f}  ({e.racks} racks)")
+    if args.plot is not None:
+        print(f"plot written to {args.plot}")
     return 0
 
 
@@ -342,15 +349,21 @@ def _state_before(args: argparse.Namespace) -> GameState:
     return GameState(config=config, seed=at, log=log, layout=tuple(sorted(balls.items())))
 
 
-def _run_suggest(args: argparse.Namespace) -> int:
-    if args.plot is not None:
-        from rotation61.sim.plot import MissingPlotExtraError, require_matplotlib
+def _can_plot() -> bool:
+    """Whether ``--plot`` can draw; if not, say why (a usage error: exit 2, nothing played)."""
+    from rotation61.sim.plot import MissingPlotExtraError, require_matplotlib
 
-        try:
-            require_matplotlib()
-        except MissingPlotExtraError as err:
-            print(f"rotation61: error: --plot: {err}", file=sys.stderr)
-            return 2
+    try:
+        require_matplotlib()
+    except MissingPlotExtraError as err:
+        print(f"rotation61: error: --plot: {err}", file=sys.stderr)
+        return False
+    return True
+
+
+def _run_suggest(args: argparse.Namespace) -> int:
+    if args.plot is not None and not _can_plot():
+        return 2
     level = get_level(args.level)
     state = _state_before(args)
     if phase_of(state) is PhaseKind.OVER:
