@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rotation61.ai.ladder_plot import ladder_entries, player_label, plot_ladder
-from rotation61.ratings import RackTally
+from rotation61.cli.ai import player_label
+from rotation61.ratings import RackTally, fit, standard_errors
 
 
 def _tallies(scale: int) -> list[RackTally]:
@@ -18,13 +18,19 @@ def _tallies(scale: int) -> list[RackTally]:
     ]
 
 
-def test_entries_are_best_first_and_their_errors_shrink_with_more_racks() -> None:
-    few, many = ladder_entries(_tallies(1)), ladder_entries(_tallies(16))
-    assert [e.player for e in few] == ["agent:x", "2", "1"]
-    assert [e.racks for e in many] == [16 * 20] * 3
+def _rows(scale: int) -> list[tuple[str, float, float, int]]:
+    tallies = _tallies(scale)
+    ratings = fit(tallies)
+    errors = standard_errors(tallies, ratings)
+    return [(r.player, r.rating, errors[r.player], r.racks) for r in ratings]
+
+
+def test_errors_shrink_with_more_racks() -> None:
+    few, many = _rows(1), _rows(16)
+    assert [r[0] for r in few] == ["agent:x", "2", "1"]
+    assert [r[3] for r in many] == [16 * 20] * 3
     for small, large in zip(few, many, strict=True):
-        assert large.error < small.error / 2.5  # about 1/sqrt(16) = 1/4, priors aside
-        assert large.error > 0
+        assert 0 < large[2] < small[2] / 2.5  # about 1/sqrt(16) = 1/4, priors aside
 
 
 def test_labels_speak_the_chosen_language() -> None:
@@ -37,6 +43,9 @@ def test_labels_speak_the_chosen_language() -> None:
 @pytest.mark.parametrize("language", ["en", "vi"])
 def test_the_picture_is_a_png(tmp_path: Path, language: str) -> None:
     pytest.importorskip("matplotlib", reason="the [plot] extra (matplotlib) is not installed")
+    from rotation61.sim.plot import plot_ratings
+
     path = tmp_path / f"ladder-{language}.png"
-    plot_ladder(ladder_entries(_tallies(2)), path, language=language)
+    rows = [(player_label(p, language), r, e, n) for p, r, e, n in _rows(2)]
+    plot_ratings(rows, path, language=language)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -30,10 +30,10 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from rotation61.ai import GameConfig, GameState, PhaseKind, phase_of
 from rotation61.ai.decide import choose
-from rotation61.ai.ladder_plot import AGENT_PREFIX, LadderEntry, ladder_entries, plot_ladder
 from rotation61.ai.learn import format_agent, parse_agent, train
 from rotation61.ai.levels import LEVELS, UnknownLevelError, get_level
 from rotation61.ai.selfplay import (
@@ -58,9 +58,26 @@ from rotation61.records import (
 )
 from rotation61.records.errors import InvalidRecordError
 from rotation61.rules import CUE_BALL
-from rotation61.text import Language
+from rotation61.text import Domain, Language, gettext
 
-__all__ = ["add_arguments", "add_executor_arguments", "executor_from", "run"]
+__all__ = [
+    "AGENT_PREFIX",
+    "add_arguments",
+    "add_executor_arguments",
+    "executor_from",
+    "player_label",
+    "run",
+]
+
+AGENT_PREFIX: Final = "agent:"
+"""How a learned agent's name starts in the figures and records (a level's is its name)."""
+
+
+def player_label(player: str, language: Language | str = Language.EN) -> str:
+    """A player's name in words: ``level 3``, ``learned agent x`` (in ``language``)."""
+    if player.startswith(AGENT_PREFIX):
+        return gettext(language, Domain.AI, "ai.plot.agent", name=player[len(AGENT_PREFIX) :])
+    return gettext(language, Domain.AI, "ai.plot.level", name=player)
 
 
 def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
@@ -267,14 +284,17 @@ def _run_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ratings(summaries: Sequence[Summary]) -> list[LadderEntry]:
-    from rotation61.ratings import RackTally
+def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, float, int]]:
+    """(player, rating, standard error, racks) of every player, best first."""
+    from rotation61.ratings import RackTally, fit, standard_errors
 
     tallies = [
         RackTally(player=s.a, opponent=s.b, won=s.racks_won_a, lost=s.racks_won_b)
         for s in summaries
     ]
-    return ladder_entries(tallies)
+    ratings = fit(tallies)
+    errors = standard_errors(tallies, ratings)
+    return [(r.player, r.rating, errors[r.player], r.racks) for r in ratings]
 
 
 def _run_ladder(args: argparse.Namespace) -> int:
@@ -305,19 +325,22 @@ def _run_ladder(args: argparse.Namespace) -> int:
     progress.finish()
     ratings = _ratings(summaries)
     if args.plot is not None:
-        plot_ladder(ratings, args.plot, language=args.lang)
+        from rotation61.sim.plot import plot_ratings
+
+        worded = [(player_label(p, args.lang), r, e, n) for p, r, e, n in ratings]
+        plot_ratings(worded, args.plot, language=args.lang)
     if args.json:
         document = {
             "pairings": [s.as_dict() for s in summaries],
-            "ratings": [{"level": e.player, "rating": e.rating, "error": e.error} for e in ratings],
+            "ratings": [{"level": p, "rating": r, "error": e} for p, r, e, _ in ratings],
         }
         print(json.dumps(document, indent=2))
         return 0
     for summary in summaries:
         _print_summary(summary)
     print("ratings (logistic, odds double every 100 points; anchor 500; ± one standard error):")
-    for e in ratings:
-        print(f"  {_label(e.player):<20} {e.rating:7.0f} ± {e.error:3.0f}  ({e.racks} racks)")
+    for player, rating, error, racks in ratings:
+        print(f"  {_label(player):<20} {rating:7.0f} ± {error:3.0f}  ({racks} racks)")
     if args.plot is not None:
         print(f"plot written to {args.plot}")
     return 0
