@@ -74,6 +74,8 @@ def test_a_stricter_set_of_limits_is_applied() -> None:
         ({"min_speed": 3.0, "max_speed": 2.0}, "min_speed 3.0"),
         ({"max_elevation": 90.0}, "max_elevation 90.0"),
         ({"tip_offset": 1.0}, "tip_offset 1.0"),
+        ({"aim_offset": 0.0}, "aim_offset 0.0"),
+        ({"aim_offset": 91.0}, "aim_offset 91.0"),
     ],
 )
 def test_bad_limits_are_refused(fields: dict[str, float], words: str) -> None:
@@ -98,6 +100,7 @@ def test_the_docs_tables_state_the_limits() -> None:
     assert f"speed {lim.min_speed:g}..{lim.max_speed:g} m/s" in envs
     assert f"elevation θ 0..{lim.max_elevation:g}°" in envs
     assert f"within the miscue limit ({lim.tip_offset:g})" in envs
+    assert f"offset -{lim.aim_offset:g}..{lim.aim_offset:g}° from the ghost-ball aim" in envs
     assert f"| speed | (0, {lim.max_speed:g}] m/s accepted; {lim.min_speed:g} m/s" in physics
     assert f"| elevation | [0, {lim.max_elevation:g}]° |" in physics
     assert f"| tip offset | hypot(a, b) ≤ {lim.tip_offset:g} R" in physics

@@ -8,6 +8,7 @@ vocabulary. Every ruling comes from the referee, and every game is a match recor
 
 from __future__ import annotations
 
+from rotation61.ai.aim import ActionMode, RelativeStrokeAction
 from rotation61.ai.core import (
     OBSERVATION_SIZE,
     Action,
@@ -19,6 +20,7 @@ from rotation61.ai.core import (
     OptionAction,
     PhaseKind,
     StrokeAction,
+    absolute,
     initial,
     observation,
     phase_of,
@@ -34,6 +36,7 @@ __all__ = [
     "OBSERVATION_SIZE",
     "TERMINAL",
     "Action",
+    "ActionMode",
     "Decisions",
     "Game",
     "GameConfig",
@@ -43,8 +46,10 @@ __all__ = [
     "Observation",
     "OptionAction",
     "PhaseKind",
+    "RelativeStrokeAction",
     "State",
     "StrokeAction",
+    "absolute",
     "initial",
     "observation",
     "phase_of",

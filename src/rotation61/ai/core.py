@@ -35,6 +35,8 @@ from typing import Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from rotation61.ai.aim import RelativeStrokeAction, absolute_action
+from rotation61.ai.errors import IllegalGameActionError
 from rotation61.ai.table import SeededRacks, balls_after
 from rotation61.geometry import Point, placement_problem
 from rotation61.match import MatchState
@@ -81,7 +83,9 @@ __all__ = [
     "Observation",
     "OptionAction",
     "PhaseKind",
+    "RelativeStrokeAction",
     "StrokeAction",
+    "absolute",
     "initial",
     "observation",
     "phase_of",
@@ -97,10 +101,6 @@ Layout: TypeAlias = tuple[tuple[Ball, Point], ...]
 
 _RETRIES: Final = 8
 """Noise redraws for a stroke whose sample the engine cannot finish (event cap)."""
-
-
-class IllegalGameActionError(Rotation61Error, ValueError):
-    """An action the game does not allow now (wrong kind, bad placement, bad stroke)."""
 
 
 class PhaseKind(StrEnum):
@@ -169,8 +169,9 @@ class OptionAction:
             raise IllegalGameActionError(f"option {self.option!r} is not an Option")
 
 
-Action: TypeAlias = StrokeAction | OptionAction
-"""What a player does: a stroke (with a placement when in hand) or an option."""
+Action: TypeAlias = StrokeAction | RelativeStrokeAction | OptionAction
+"""What a player does: a stroke (absolute, or relative to the ball on and a pocket:
+:mod:`rotation61.ai.aim`; with a placement when in hand) or an option."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -441,12 +442,32 @@ def _transition_option(state: GameState, action: OptionAction) -> GameState:
     return _next(state, log, balls, None)
 
 
+def absolute(state: GameState, action: RelativeStrokeAction) -> StrokeAction:
+    """The absolute stroke a relative one means in ``state`` (see :mod:`rotation61.ai.aim`).
+
+    Raises:
+        IllegalGameActionError: no ball on, or the cue ball neither on the table nor placed.
+    """
+    stroke, placement = absolute_action(
+        action, state.balls(), state.rack.lowest, state.config.table
+    )
+    return StrokeAction(
+        speed=stroke.speed,
+        phi=stroke.phi,
+        theta=stroke.theta,
+        a=stroke.a,
+        b=stroke.b,
+        placement=placement,
+    )
+
+
 def transition(state: GameState, action: Action) -> GameState:
     """The game after one action of the player to act (see the module's contract).
 
     Raises:
         IllegalGameActionError: the match is over, the action's kind does not fit the
-            phase (a stroke while an option is due, or the reverse), a placement is
+            phase (a stroke while an option is due, or the reverse; a relative stroke
+            is played as :func:`absolute` gives it), a placement is
             missing, given without the cue ball in hand, or not legal (§XVI, A35), or the
             option is not offered.
     """
@@ -458,12 +479,18 @@ def transition(state: GameState, action: Action) -> GameState:
             if kind is PhaseKind.OPTION:
                 raise IllegalGameActionError("an option after the foul is due, not a stroke")
             return _transition_stroke(state, action, kind)
+        case RelativeStrokeAction():
+            if kind is PhaseKind.OPTION:
+                raise IllegalGameActionError("an option after the foul is due, not a stroke")
+            return _transition_stroke(state, absolute(state, action), kind)
         case OptionAction():
             if kind is not PhaseKind.OPTION:
                 raise IllegalGameActionError(f"no option is due now (phase {kind.value!r})")
             return _transition_option(state, action)
         case _:
-            raise IllegalGameActionError(f"action {action!r} is not a StrokeAction/OptionAction")
+            raise IllegalGameActionError(
+                f"action {action!r} is not a StrokeAction/RelativeStrokeAction/OptionAction"
+            )
 
 
 OBSERVATION_SIZE: Final = 16 * 3 + 1 + 2 + 2 + 2 + 5 + 4

@@ -24,16 +24,27 @@ import itertools
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final, TypeAlias
 
-from rotation61.ai.core import GameConfig, PhaseKind, initial, phase_of, transition
+from rotation61.ai.aim import RelativeStrokeAction
+from rotation61.ai.core import (
+    Action,
+    GameConfig,
+    GameState,
+    PhaseKind,
+    initial,
+    phase_of,
+    transition,
+)
 from rotation61.ai.decide import choose
+from rotation61.ai.learn import parse_agent
 from rotation61.ai.levels import get_level
 from rotation61.ai.shots import ShotKind
 from rotation61.records import PlayerStats, ShotInput, stats, to_json
-from rotation61.rules import Rotation61Error, Seat
+from rotation61.rules import Ball, Rotation61Error, Seat
+from rotation61.sim import ExecutionNoise
 
 __all__ = [
     "Executor",
@@ -70,6 +81,8 @@ class RackJob:
         record: keep the match record's JSON in the outcome.
         workers: engine threads per search.
         max_actions: stop the rack after this many actions, undecided (quick runs).
+        agents: learned agents playing under a name instead of a level: (name, the
+            agent file's text) pairs (:func:`rotation61.ai.learn.parse_agent`).
     """
 
     a: str
@@ -80,6 +93,33 @@ class RackJob:
     record: bool = False
     workers: int = 1
     max_actions: int = _MAX_ACTIONS
+    agents: tuple[tuple[str, str], ...] = ()
+
+
+_Decide: TypeAlias = Callable[[GameState], tuple[Action, Ball | None]]
+"""A player's action, and the ball it means to pot (``None``: not a pot attempt)."""
+
+
+def _player(job: RackJob, name: str) -> tuple[str, ExecutionNoise, _Decide]:
+    """A player of the job by name: a learned agent of ``job.agents``, or a level."""
+    texts = dict(job.agents)
+    if name in texts:
+        agent = parse_agent(texts[name])
+
+        def learned(state: GameState) -> tuple[Action, Ball | None]:
+            action = agent(state)
+            return action, state.rack.lowest if isinstance(action, RelativeStrokeAction) else None
+
+        return name, get_level(agent.noise_level).noise, learned
+    level = get_level(name)
+
+    def search(state: GameState) -> tuple[Action, Ball | None]:
+        choice = choose(state, level, workers=job.workers)
+        best = choice.best
+        pot = best is not None and best.candidate.kind in _POTS
+        return choice.action, best.candidate.ball if pot and best is not None else None
+
+    return level.name, level.noise, search
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -190,15 +230,12 @@ def play_racks(job: RackJob) -> RackOutcome:
 
 
 def _play(job: RackJob) -> RackOutcome:
-    levels = {
-        _seat_of_a(job): get_level(job.a),
-        _seat_of_a(job).opponent: get_level(job.b),
-    }
+    players = {_seat_of_a(job): _player(job, job.a), _seat_of_a(job).opponent: _player(job, job.b)}
     config = GameConfig(
         race_to=1,
         rules=job.rules,
-        players=(levels[Seat.A].name, levels[Seat.B].name),
-        noises=(levels[Seat.A].noise, levels[Seat.B].noise),
+        players=(players[Seat.A][0], players[Seat.B][0]),
+        noises=(players[Seat.A][1], players[Seat.B][1]),
     )
     state = initial(config, job.seed)
     intents = {Seat.A: _Tally(), Seat.B: _Tally()}
@@ -207,17 +244,16 @@ def _play(job: RackJob) -> RackOutcome:
         seat = state.rack.to_act
         tally = intents[seat]
         started = time.perf_counter()
-        choice = choose(state, levels[seat], workers=job.workers)
+        action, ball = players[seat][2](state)
         tally.think.append((time.perf_counter() - started) * 1000.0)
-        state = transition(state, choice.action)
+        state = transition(state, action)
         actions += 1
         step = state.log.last
         if step is None or not isinstance(step.step, ShotInput) or step.ruling is None:
             continue
-        best = choice.best
-        if best is not None and best.candidate.kind in _POTS:
+        if ball is not None:
             tally.pot_attempts += 1
-            if not step.ruling.fouls and best.candidate.ball in step.ruling.credited:
+            if not step.ruling.fouls and ball in step.ruling.credited:
                 tally.pots_made += 1
     record = state.record()
     replayed = stats([record]).matches[0].seats
@@ -308,14 +344,24 @@ def jobs_for(
     rules: str = "standard",
     record: bool = False,
     max_actions: int = _MAX_ACTIONS,
+    agents: Mapping[str, str] | None = None,
 ) -> list[RackJob]:
-    """``racks`` rack jobs between levels ``a`` and ``b``, seeded from ``seed``.
+    """``racks`` rack jobs between players ``a`` and ``b``, seeded from ``seed``.
+
+    A player is a level, or a name of ``agents`` (learned agents: name -> the agent
+    file's text).
 
     Raises:
-        UnknownLevelError: a level does not exist.
+        UnknownLevelError: a player is neither a level nor a learned agent.
+        AgentFileError: an agent's text is not an agent file.
     """
-    get_level(a)
-    get_level(b)
+    known = dict(agents or {})
+    for name in (a, b):
+        if name in known:
+            parse_agent(known[name])
+        else:
+            get_level(name)
+    held = tuple(sorted((n, t) for n, t in known.items() if n in (a, b)))
     return [
         RackJob(
             a=a,
@@ -325,6 +371,7 @@ def jobs_for(
             rules=rules,
             record=record,
             max_actions=max_actions,
+            agents=held,
         )
         for i in range(racks)
     ]

@@ -6,8 +6,12 @@
   against the referee first); ``--json`` prints the figures for machines.
 - ``ai ladder --levels 1,4,7,10 --racks N``: every pairing of the levels (or, with
   ``--pairs neighbours``, each level and the next, and the first and the last), N racks
-  each, and a logistic rating per level fitted to all the rack results; each series'
-  result goes to stderr as soon as it is played.
+  each, and a logistic rating per level fitted to all the rack results, with its
+  standard error; each series' result goes to stderr as soon as it is played;
+  ``--plot FILE.png [--lang vi]`` draws the ratings with their 95% intervals.
+- ``ai train --seed S --episodes N --out FILE``: trains the learning agent
+  (:mod:`rotation61.ai.learn`) and writes its file; a player of ``ai match`` and
+  ``ai ladder`` is a level or such a file (``--a agent.json``, ``--levels 1,agent.json``).
 - ``ai suggest --record FILE [--at N] --level L``: the best shot and its alternatives
   for the position before shot entry N of a record (positions included); ``--plot``
   draws it.
@@ -26,10 +30,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from rotation61.ai import GameConfig, GameState, PhaseKind, phase_of
 from rotation61.ai.decide import choose
-from rotation61.ai.levels import LEVELS, get_level
+from rotation61.ai.learn import format_agent, parse_agent, train
+from rotation61.ai.levels import LEVELS, UnknownLevelError, get_level
 from rotation61.ai.selfplay import (
     Executor,
     Pairings,
@@ -52,9 +58,26 @@ from rotation61.records import (
 )
 from rotation61.records.errors import InvalidRecordError
 from rotation61.rules import CUE_BALL
-from rotation61.text import Language
+from rotation61.text import Domain, Language, gettext
 
-__all__ = ["add_arguments", "add_executor_arguments", "executor_from", "run"]
+__all__ = [
+    "AGENT_PREFIX",
+    "add_arguments",
+    "add_executor_arguments",
+    "executor_from",
+    "player_label",
+    "run",
+]
+
+AGENT_PREFIX: Final = "agent:"
+"""How a learned agent's name starts in the figures and records (a level's is its name)."""
+
+
+def player_label(player: str, language: Language | str = Language.EN) -> str:
+    """A player's name in words: ``level 3``, ``learned agent x`` (in ``language``)."""
+    if player.startswith(AGENT_PREFIX):
+        return gettext(language, Domain.AI, "ai.plot.agent", name=player[len(AGENT_PREFIX) :])
+    return gettext(language, Domain.AI, "ai.plot.level", name=player)
 
 
 def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
@@ -102,11 +125,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="ai_command", required=True, metavar="KIND")
     names = ", ".join(LEVELS)
     match = commands.add_parser("match", help="self-play racks between two levels")
-    match.add_argument("--a", required=True, metavar="LEVEL", help=f"a level ({names})")
-    match.add_argument("--b", required=True, metavar="LEVEL", help="the other level")
+    match.add_argument(
+        "--a", required=True, metavar="PLAYER", help=f"a level ({names}) or an agent file"
+    )
+    match.add_argument("--b", required=True, metavar="PLAYER", help="the other player")
     ladder = commands.add_parser("ladder", help="every pairing of levels, and ratings")
     ladder.add_argument(
-        "--levels", required=True, metavar="L1,L2,...", help="levels, comma-separated"
+        "--levels",
+        required=True,
+        metavar="L1,L2,...",
+        help="levels (or agent files, *.json), comma-separated",
     )
     ladder.add_argument(
         "--pairs",
@@ -115,6 +143,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="all: every pairing (default); neighbours: each level and the next, and the "
         "first and the last",
     )
+    ladder.add_argument(
+        "--plot", type=Path, metavar="FILE.png", help="draw the ratings and their intervals"
+    )
+    ladder.add_argument("--lang", choices=[x.value for x in Language], default="en")
     for sub in (match, ladder):
         sub.add_argument("--racks", type=int, required=True, metavar="N", help="racks per pairing")
         sub.add_argument("--seed", type=int, default=0, help="random seed (0)")
@@ -122,6 +154,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         sub.add_argument("--records", type=Path, metavar="DIR", help="save every rack's record")
         sub.add_argument("--json", action="store_true", help="print the figures as JSON")
         add_executor_arguments(sub)
+    learn = commands.add_parser("train", help="train the learning agent and write its file")
+    learn.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    learn.add_argument(
+        "--episodes", type=int, default=4096, metavar="N", help="practice innings (4096)"
+    )
+    learn.add_argument("--out", type=Path, required=True, metavar="FILE.json")
+    learn.add_argument(
+        "--noise-level", default="10", metavar="LEVEL", help="whose execution noise (10)"
+    )
     suggest = commands.add_parser("suggest", help="the best shot for a position of a record")
     suggest.add_argument("--record", type=Path, required=True, metavar="FILE")
     suggest.add_argument("--at", type=int, metavar="N", help="shot entry N (default: the last)")
@@ -170,34 +211,71 @@ def _side_line(label: str, side: dict[str, float | int]) -> str:
 
 def _print_summary(summary: Summary) -> None:
     print(
-        f"level {summary.a} vs level {summary.b}: {summary.racks} racks, "
+        f"{_label(summary.a)} vs {_label(summary.b)}: {summary.racks} racks, "
         f"{summary.racks_won_a}-{summary.racks_won_b}"
     )
-    print(_side_line(f"level {summary.a}", Summary.side_dict(summary.side_a)))
-    print(_side_line(f"level {summary.b}", Summary.side_dict(summary.side_b)))
+    print(_side_line(_label(summary.a), Summary.side_dict(summary.side_a)))
+    print(_side_line(_label(summary.b), Summary.side_dict(summary.side_b)))
+
+
+def _player(spec: str, agents: dict[str, str]) -> str:
+    """A player's name: a level's, or an agent file's stem (its text kept in ``agents``).
+
+    Raises:
+        UnknownLevelError: neither a level nor an agent file that exists.
+        AgentFileError: the file is not an agent file.
+    """
+    spec = spec.strip()
+    try:
+        return get_level(spec).name
+    except UnknownLevelError:
+        path = Path(spec)
+        if path.suffix != ".json" or not path.is_file():
+            raise
+    text = path.read_text(encoding="utf-8")
+    parse_agent(text)
+    name = f"{AGENT_PREFIX}{path.stem}"
+    agents[name] = text
+    return name
+
+
+def _label(name: str) -> str:
+    return name if name.startswith(AGENT_PREFIX) else f"level {name}"
 
 
 def _series(
-    args: argparse.Namespace, a: str, b: str, executor: Executor, progress: Progress
+    args: argparse.Namespace,
+    a: str,
+    b: str,
+    executor: Executor,
+    progress: Progress,
+    agents: dict[str, str],
 ) -> Summary:
     jobs = jobs_for(
-        a, b, args.racks, seed=args.seed, rules=args.rules, record=args.records is not None
+        a,
+        b,
+        args.racks,
+        seed=args.seed,
+        rules=args.rules,
+        record=args.records is not None,
+        agents=agents,
     )
-    progress.label = f"level {a} vs level {b}"
+    progress.label = f"{_label(a)} vs {_label(b)}"
     outcomes = []
     for outcome in iter_outcomes(jobs, executor):
         outcomes.append(outcome)
         progress.advance()
     if args.records is not None:
-        _save(outcomes, args.records, f"{a}-vs-{b}")
+        _save(outcomes, args.records, f"{a}-vs-{b}".replace(":", "-"))
     return summarize(outcomes)
 
 
 def _run_match(args: argparse.Namespace) -> int:
     _positive(args.racks, "--racks")
-    a, b = get_level(args.a).name, get_level(args.b).name
+    agents: dict[str, str] = {}
+    a, b = _player(args.a, agents), _player(args.b, agents)
     progress = Progress(total=args.racks, label="", stream=sys.stderr)
-    summary = _series(args, a, b, executor_from(args), progress)
+    summary = _series(args, a, b, executor_from(args), progress, agents)
     progress.finish()
     if args.json:
         print(json.dumps(summary.as_dict(), indent=2))
@@ -206,24 +284,25 @@ def _run_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, int]]:
-    from rotation61.ratings import RackTally, fit
+def _ratings(summaries: Sequence[Summary]) -> list[tuple[str, float, float, int]]:
+    """(player, rating, standard error, racks) of every player, best first."""
+    from rotation61.ratings import RackTally, fit, standard_errors
 
     tallies = [
-        RackTally(
-            player=f"level {s.a}",
-            opponent=f"level {s.b}",
-            won=s.racks_won_a,
-            lost=s.racks_won_b,
-        )
+        RackTally(player=s.a, opponent=s.b, won=s.racks_won_a, lost=s.racks_won_b)
         for s in summaries
     ]
-    return [(r.player, r.rating, r.racks) for r in fit(tallies)]
+    ratings = fit(tallies)
+    errors = standard_errors(tallies, ratings)
+    return [(r.player, r.rating, errors[r.player], r.racks) for r in ratings]
 
 
 def _run_ladder(args: argparse.Namespace) -> int:
     _positive(args.racks, "--racks")
-    levels = [get_level(x).name for x in args.levels.split(",") if x.strip()]
+    if args.plot is not None and not _can_plot():
+        return 2
+    agents: dict[str, str] = {}
+    levels = [_player(x, agents) for x in args.levels.split(",") if x.strip()]
     if len(set(levels)) < 2:
         raise InvalidRecordError(f"--levels {args.levels!r} must name at least two levels")
     executor = executor_from(args)
@@ -232,31 +311,38 @@ def _run_ladder(args: argparse.Namespace) -> int:
     pairs = pairings(levels, Pairings(args.pairs))
     progress = Progress(total=args.racks * len(pairs), label="", stream=sys.stderr)
     for a, b in pairs:
-        summary = _series(args, a, b, executor, progress)
+        summary = _series(args, a, b, executor, progress, agents)
         summaries.append(summary)
         print(
-            f"rotation61: level {a} vs level {b}: {summary.racks_won_a}-{summary.racks_won_b} "
+            f"rotation61: {_label(a)} vs {_label(b)}: {summary.racks_won_a}-{summary.racks_won_b} "
             f"({summary.racks} racks, {time.monotonic() - started:.0f} s so far)",
             file=sys.stderr,
         )
         for label, side in ((a, summary.side_a), (b, summary.side_b)):
-            print(_side_line(f"level {label}", Summary.side_dict(side)), file=sys.stderr)
+            print(_side_line(_label(label), Summary.side_dict(side)), file=sys.stderr)
         sys.stderr.flush()
     progress.label = "ladder"
     progress.finish()
     ratings = _ratings(summaries)
+    if args.plot is not None:
+        from rotation61.sim.plot import plot_ratings
+
+        worded = [(player_label(p, args.lang), r, e, n) for p, r, e, n in ratings]
+        plot_ratings(worded, args.plot, language=args.lang)
     if args.json:
         document = {
             "pairings": [s.as_dict() for s in summaries],
-            "ratings": [{"level": p.removeprefix("level "), "rating": r} for p, r, _ in ratings],
+            "ratings": [{"level": p, "rating": r, "error": e} for p, r, e, _ in ratings],
         }
         print(json.dumps(document, indent=2))
         return 0
     for summary in summaries:
         _print_summary(summary)
-    print("ratings (logistic, odds double every 100 points; anchor 500):")
-    for player, rating, racks in ratings:
-        print(f"  {player:<16} {rating:7.0f}  ({racks} racks)")
+    print("ratings (logistic, odds double every 100 points; anchor 500; ± one standard error):")
+    for player, rating, error, racks in ratings:
+        print(f"  {_label(player):<20} {rating:7.0f} ± {error:3.0f}  ({racks} racks)")
+    if args.plot is not None:
+        print(f"plot written to {args.plot}")
     return 0
 
 
@@ -286,15 +372,21 @@ def _state_before(args: argparse.Namespace) -> GameState:
     return GameState(config=config, seed=at, log=log, layout=tuple(sorted(balls.items())))
 
 
-def _run_suggest(args: argparse.Namespace) -> int:
-    if args.plot is not None:
-        from rotation61.sim.plot import MissingPlotExtraError, require_matplotlib
+def _can_plot() -> bool:
+    """Whether ``--plot`` can draw; if not, say why (a usage error: exit 2, nothing played)."""
+    from rotation61.sim.plot import MissingPlotExtraError, require_matplotlib
 
-        try:
-            require_matplotlib()
-        except MissingPlotExtraError as err:
-            print(f"rotation61: error: --plot: {err}", file=sys.stderr)
-            return 2
+    try:
+        require_matplotlib()
+    except MissingPlotExtraError as err:
+        print(f"rotation61: error: --plot: {err}", file=sys.stderr)
+        return False
+    return True
+
+
+def _run_suggest(args: argparse.Namespace) -> int:
+    if args.plot is not None and not _can_plot():
+        return 2
     level = get_level(args.level)
     state = _state_before(args)
     if phase_of(state) is PhaseKind.OVER:
@@ -328,12 +420,33 @@ def _run_suggest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_train(args: argparse.Namespace) -> int:
+    progress = Progress(total=args.episodes, label="training", stream=sys.stderr, unit="episodes")
+    shown = 0
+
+    def advance(played: int) -> None:
+        nonlocal shown
+        progress.advance(played - shown)
+        shown = played
+
+    training = train(args.seed, args.episodes, noise_level=args.noise_level, progress=advance)
+    progress.finish()
+    args.out.write_text(format_agent(training.agent) + "\n", encoding="utf-8")
+    print("episodes  balls potted per inning in training (population mean)")
+    for (played, _), fitness in zip(training.snapshots, training.fitness, strict=True):
+        print(f"{played:8d}  {fitness:6.2f}")
+    print(f"agent written to {args.out} (seed {args.seed}, noise of level {args.noise_level})")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``ai match``, ``ai ladder`` or ``ai suggest``."""
+    """Run ``ai match``, ``ai ladder``, ``ai train`` or ``ai suggest``."""
     match args.ai_command:
         case "match":
             return _run_match(args)
         case "ladder":
             return _run_ladder(args)
+        case "train":
+            return _run_train(args)
         case _:
             return _run_suggest(args)

@@ -52,6 +52,7 @@ class Progress:
         label: what is played (``"level 1 vs level 2"``).
         stream: where to write (``sys.stderr`` in the commands).
         clock: seconds, monotonic (``time.monotonic`` by default).
+        unit: what is counted (``"racks"``; ``"episodes"`` for training).
     """
 
     def __init__(
@@ -61,7 +62,9 @@ class Progress:
         label: str,
         stream: TextIO,
         clock: Callable[[], float] = time.monotonic,
+        unit: str = "racks",
     ) -> None:
+        self.unit = unit
         self.total = total
         self.label = label
         self.stream = stream
@@ -81,7 +84,8 @@ class Progress:
         else:
             when = "time left unknown"
         return (
-            f"rotation61: {self.label}: {self.done}/{self.total} racks, {rate:.2f} racks/s, {when}"
+            f"rotation61: {self.label}: {self.done}/{self.total} {self.unit}, "
+            f"{rate:.2f} {self.unit}/s, {when}"
         )
 
     def advance(self, racks: int = 1) -> None:

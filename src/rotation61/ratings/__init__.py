@@ -14,7 +14,7 @@ the whole history at once; :func:`rack_probability`, :func:`race_probability` an
 
 from __future__ import annotations
 
-from rotation61.ratings.fit import RackTally, Rating, fit
+from rotation61.ratings.fit import RackTally, Rating, fit, standard_errors
 from rotation61.ratings.model import DOUBLING, fair_race, race_probability, rack_probability
 
 __all__ = [
@@ -25,4 +25,5 @@ __all__ = [
     "fit",
     "race_probability",
     "rack_probability",
+    "standard_errors",
 ]

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from math import log2
+from math import log, log2, sqrt
 
-from rotation61.ratings.model import DOUBLING
+from rotation61.ratings.model import DOUBLING, rack_probability
 
-__all__ = ["RackTally", "Rating", "fit"]
+__all__ = ["RackTally", "Rating", "fit", "standard_errors"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,3 +125,39 @@ def fit(
         for p in players
     ]
     return tuple(sorted(ratings, key=lambda r: (-r.rating, r.player)))
+
+
+def standard_errors(
+    tallies: Iterable[RackTally],
+    ratings: Iterable[Rating],
+    *,
+    anchor: float = 500.0,
+    prior_racks: float = 2.0,
+) -> dict[str, float]:
+    """Each rating's standard error, in rating points, from the fit's information.
+
+    The inverse square root of the likelihood's curvature in the player's own rating,
+    the others held at their fitted values (the racks against each opponent, and the
+    virtual racks against the anchor, each weighted by ``p (1 - p)``): a rating plus or
+    minus 1.96 of it is a 95% interval. Pass the ``anchor`` and ``prior_racks`` given
+    to :func:`fit`.
+
+    >>> tallies = [RackTally(player="a", opponent="b", won=30, lost=10)]
+    >>> errors = standard_errors(tallies, fit(tallies))
+    >>> round(errors["a"]), round(errors["a"]) == round(errors["b"])
+    (51, True)
+    """
+    rated = {r.player: r.rating for r in ratings}
+    info = dict.fromkeys(rated, 0.0)
+    for tally in tallies:
+        n = tally.won + tally.lost
+        p = rack_probability(rated[tally.player], rated[tally.opponent])
+        info[tally.player] += n * p * (1 - p)
+        info[tally.opponent] += n * p * (1 - p)
+    scale = log(2) / DOUBLING  # natural log-odds per rating point
+    errors = {}
+    for player, value in info.items():
+        p = rack_probability(rated[player], anchor)
+        total = (value + prior_racks * p * (1 - p)) * scale * scale
+        errors[player] = 1 / sqrt(total) if total > 0 else float("inf")
+    return errors

@@ -33,19 +33,26 @@ class StrokeLimits:
         max_elevation: the steepest cue elevation accepted, degrees.
         tip_offset: the miscue limit: the largest tip offset from the ball's centre,
             ``hypot(a, b)``, in ball radii. The engine refuses a stroke beyond it.
+        aim_offset: the widest turn of the environments' relative action away from the
+            ghost-ball aim, degrees either way (not a bound of the stroke itself: a
+            relative action becomes an absolute aim, which has none).
 
     Raises:
         SimulationError: a bound is not finite or the bounds are not ordered
-            (0 < min_speed <= max_speed, 0 <= max_elevation < 90, 0 < tip_offset < 1).
+            (0 < min_speed <= max_speed, 0 <= max_elevation < 90, 0 < tip_offset < 1,
+            0 < aim_offset <= 90).
 
     >>> STROKE_LIMITS.max_speed, STROKE_LIMITS.max_elevation, STROKE_LIMITS.tip_offset
     (12.0, 60.0, 0.5)
+    >>> STROKE_LIMITS.aim_offset
+    10.0
     """
 
     min_speed: float = 0.05
     max_speed: float = 12.0
     max_elevation: float = 60.0
     tip_offset: float = 0.5
+    aim_offset: float = 10.0
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -61,6 +68,8 @@ class StrokeLimits:
             raise SimulationError(f"max_elevation {self.max_elevation!r} must be in [0, 90)")
         if not 0 < self.tip_offset < 1:
             raise SimulationError(f"tip_offset {self.tip_offset!r} must be in (0, 1) radii")
+        if not 0 < self.aim_offset <= 90:
+            raise SimulationError(f"aim_offset {self.aim_offset!r} must be in (0, 90] degrees")
 
 
 STROKE_LIMITS: Final = StrokeLimits()

@@ -1,8 +1,9 @@
 """Pictures of a simulated shot: the table, every ball's path and the contacts (matplotlib).
 
-Owns :func:`plot_shot`, :func:`require_matplotlib`, :class:`MissingPlotExtraError`, the
-contact markers (:func:`contact_points`) and where balls left the cloth, landed or left
-the table (:func:`flight_points`, :class:`FlightMark`).
+Owns :func:`plot_shot`, :func:`plot_ratings` (the ladder's picture),
+:func:`require_matplotlib`, :class:`MissingPlotExtraError`, the contact markers
+(:func:`contact_points`) and where balls left the cloth, landed or left the table
+(:func:`flight_points`, :class:`FlightMark`).
 matplotlib comes with the ``[plot]`` extra, apart from the simulator's ``[sim]``, and is
 imported only when a picture is drawn: ``import rotation61.sim`` never imports it.
 """
@@ -10,6 +11,7 @@ imported only when a picture is drawn: ``import rotation61.sim`` never imports i
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Final
@@ -39,6 +41,7 @@ __all__ = [
     "contact_points",
     "diamonds",
     "flight_points",
+    "plot_ratings",
     "plot_shot",
     "require_matplotlib",
 ]
@@ -262,6 +265,55 @@ def plot_shot(
         if title
         else f"{result.event_count} events, {result.duration:.2f} s"
     )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+_Z95: Final = 1.96
+
+
+def plot_ratings(
+    rows: Sequence[tuple[str, float, float, int]],
+    path: Path,
+    *,
+    language: Language | str = Language.EN,
+) -> None:
+    """Draw ratings as points with 95% intervals, the first row at the top, to a PNG file.
+
+    Args:
+        rows: (label, rating, standard error, racks) per player, best first.
+        path: the PNG file to write.
+        language: the language of the title, the axis and the rack counts (the labels
+            come worded).
+
+    Raises:
+        MissingPlotExtraError: matplotlib is not installed.
+    """
+    require_matplotlib()
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    def text(key: str, **fields: object) -> str:
+        return gettext(language, Domain.AI, f"ai.plot.{key}", **fields)
+
+    shown = list(reversed(rows))
+    ys = list(range(len(shown)))
+    fig, ax = plt.subplots(figsize=(8.0, 1.2 + 0.45 * len(shown)))
+    ax.errorbar([r[1] for r in shown], ys, xerr=[_Z95 * r[2] for r in shown], fmt="o",
+                color="#1d6b3a", ecolor="#1d6b3a", capsize=4)  # fmt: skip
+    ax.set_yticks(ys)
+    ax.set_yticklabels([r[0] for r in shown])
+    for y, (_, rating, error, racks) in zip(ys, shown, strict=True):
+        ax.annotate(f"{rating:.0f} ± {_Z95 * error:.0f} · {text('racks', racks=racks)}",
+                    (rating, y), xytext=(0, 7), textcoords="offset points", ha="center",
+                    fontsize=8)  # fmt: skip
+    ax.set_xlabel(text("rating_axis"))
+    ax.set_title(text("ladder_title"))
+    ax.set_ylim(-0.7, len(shown) - 0.3)
+    ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -311,3 +311,47 @@ def encode_of(env: Rotation61Env) -> dict[str, Any]:
     from rotation61.ai.envs.spaces import encode
 
     return encode(observation(env.state, env.seat))
+
+
+def test_the_relative_mode_passes_the_checker_and_aims_by_the_ghost_ball() -> None:
+    from rotation61.ai import RelativeStrokeAction
+    from rotation61.ai.aim import POCKET_ORDER
+    from rotation61.sim import STROKE_LIMITS
+
+    env = _env(action_mode="relative")
+    with pytest.warns(UserWarning, match="symmetric and normalized"):
+        check_env(env)
+    space = env.action_space
+    assert space["pocket"].n == len(POCKET_ORDER)
+    assert space["stroke"].high[1] == pytest.approx(STROKE_LIMITS.aim_offset)
+    env.reset(seed=5)
+    state = env.state
+    action = {
+        "stroke": np.array([2.0, 3.0, 0.0, 0.0, -0.2], np.float32),
+        "placement": np.array([20.0, 25.0], np.float32),
+        "pocket": 2,
+        "option": 0,
+    }
+    move = to_action(state, action, env.action_mode)
+    if state.rack.pending is None:
+        assert isinstance(move, RelativeStrokeAction)
+        assert (move.pocket, move.offset) == (POCKET_ORDER[2], 3.0)
+    with pytest.raises(IllegalGameActionError, match=r"'pocket' 6 is not an index in 0\.\.5"):
+        to_action(state, action | {"pocket": 6}, env.action_mode)
+    with pytest.raises(IllegalGameActionError, match="action_mode 'polar' is not one of"):
+        _env(action_mode="polar")
+
+
+def test_the_flat_relative_box_picks_the_pocket_with_its_ninth_element() -> None:
+    base = Rotation61Env(GameConfig(), opponent=geometric_player, action_mode="relative")
+    wrapper = NormalizedActions(base)
+    assert wrapper.action_space.shape == (9,)
+    low = wrapper.action(np.full(9, -1.0, np.float32))
+    high = wrapper.action(np.full(9, 1.0, np.float32))
+    assert (low["pocket"], high["pocket"]) == (0, 5)
+    assert low["stroke"][1] == pytest.approx(base.action_space["stroke"].low[1])
+    wrapper.reset(seed=2)
+    _, reward, *_ = wrapper.step(wrapper.action_space.sample())
+    assert isinstance(reward, float)
+    with pytest.raises(IllegalGameActionError, match="not 9 finite numbers"):
+        wrapper.action(np.zeros(8, np.float32))

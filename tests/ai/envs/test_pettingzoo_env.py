@@ -184,3 +184,14 @@ def _fixed_action(game: Rotation61AEC) -> dict[str, Any]:
     space = game.action_space(game.agent_selection)
     space.seed(0)
     return space.sample()
+
+
+def test_the_relative_mode_passes_the_api_tests() -> None:
+    from pettingzoo.test import parallel_api_test
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*(NumPy array|probably should be)")
+        api_test(env(action_mode="relative"), num_cycles=100)
+        parallel_api_test(parallel_env(action_mode="relative"), num_cycles=100)
+    game = raw_env(action_mode="relative")
+    assert "pocket" in game.action_space(AGENTS[0]).spaces

@@ -39,6 +39,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
+from rotation61.ai.aim import ActionMode
 from rotation61.ai.core import (
     GameConfig,
     GameState,
@@ -58,6 +59,7 @@ from rotation61.ai.envs.spaces import (
     check_render_mode,
     encode,
     observation_space,
+    parse_action_mode,
     render,
     to_action,
 )
@@ -97,9 +99,13 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         render_mode: ``None``, ``"ansi"`` (a line of text per call) or ``"human"``
             (the line written to stdout).
         reward_scale: the factor every reward is multiplied by (positive; 1 by default).
+        action_mode: ``"absolute"`` (the aim an angle from +x) or ``"relative"`` (a
+            pocket for the ball on and an offset from its ghost-ball aim; see
+            :mod:`rotation61.ai.envs.spaces`).
 
     Raises:
-        IllegalGameActionError: a bad seat, render mode, opponent or reward scale.
+        IllegalGameActionError: a bad seat, render mode, opponent, reward scale or
+            action mode.
         UnknownLevelError: an unknown level.
     """
 
@@ -113,8 +119,10 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         seat: Seat | str | int = Seat.A,
         render_mode: str | None = None,
         reward_scale: float = 1.0,
+        action_mode: ActionMode | str = ActionMode.ABSOLUTE,
     ) -> None:
         check_render_mode(render_mode)
+        self.action_mode = parse_action_mode(action_mode)
         if (
             isinstance(reward_scale, bool)
             or not isinstance(reward_scale, int | float)
@@ -138,7 +146,7 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         self.opponent = opponent_from(opponent)
         self.render_mode = render_mode
         self.observation_space = observation_space(config)
-        self.action_space = action_space(config)
+        self.action_space = action_space(config, self.action_mode)
         self._state: GameState | None = None
         self._carried = 0.0
 
@@ -198,7 +206,7 @@ class Rotation61Env(gymnasium.Env[dict[str, Any], dict[str, Any]]):
         before = self.state
         if terminal(before):
             raise IllegalGameActionError("the match is over: call reset()")
-        move = to_action(before, action)
+        move = to_action(before, action, self.action_mode)
         after = transition(before, move)
         gained = rewards(before, move, after)[self.seat] + self._carried
         self._state = after
@@ -227,6 +235,11 @@ def _boxes(
     raise IllegalGameActionError(f"{what} space {space!r} is not the game's Dict")
 
 
+def _pick(value: float, n: int) -> int:
+    """The index of the n-th of [-1, 1] that holds ``value``."""
+    return min(int((float(value) + 1.0) / 2.0 * n), n - 1)
+
+
 class NormalizedActions(
     gymnasium.ActionWrapper[dict[str, Any], npt.NDArray[np.float32], dict[str, Any]],
     gymnasium.utils.RecordConstructorArgs,
@@ -236,6 +249,8 @@ class NormalizedActions(
     Elements 0-4 are the stroke and 5-6 the placement, each mapped linearly from
     [-1, 1] onto its box in :mod:`rotation61.ai.envs.spaces`; element 7 picks the option
     (the interval split evenly among the :data:`~rotation61.ai.envs.spaces.OPTIONS`).
+    In the relative action mode the box is ``(9,)``: element 8 picks the pocket the
+    same way (among :data:`~rotation61.ai.aim.POCKET_ORDER`).
     With :class:`gymnasium.wrappers.FlattenObservation` on top, any library for a
     ``Box`` observation and a ``Box`` action can train on the game.
     """
@@ -246,21 +261,28 @@ class NormalizedActions(
         stroke, placement = _boxes(env.action_space, "action", ("stroke", "placement"))
         self._low = np.concatenate([stroke.low, placement.low]).astype(np.float64)
         self._high = np.concatenate([stroke.high, placement.high]).astype(np.float64)
-        self.action_space = gymnasium.spaces.Box(-1.0, 1.0, (8,), np.float32)
+        pocket = cast(gymnasium.spaces.Dict, env.action_space).spaces.get("pocket")
+        self._pockets = int(pocket.n) if isinstance(pocket, gymnasium.spaces.Discrete) else 0
+        self._size = 8 + (1 if self._pockets else 0)
+        self.action_space = gymnasium.spaces.Box(-1.0, 1.0, (self._size,), np.float32)
 
     def action(self, action: npt.NDArray[np.float32]) -> dict[str, Any]:
         """The game's action for a flat one (see the class)."""
         flat = np.asarray(action, np.float64)
-        if flat.shape != (8,) or not np.all(np.isfinite(flat)):
-            raise IllegalGameActionError(f"action {flat.tolist()!r} is not 8 finite numbers")
+        if flat.shape != (self._size,) or not np.all(np.isfinite(flat)):
+            raise IllegalGameActionError(
+                f"action {flat.tolist()!r} is not {self._size} finite numbers"
+            )
         flat = np.clip(flat, -1.0, 1.0)
         values = self._low + (flat[:7] + 1.0) / 2.0 * (self._high - self._low)
-        option = min(int((flat[7] + 1.0) / 2.0 * len(OPTIONS)), len(OPTIONS) - 1)
-        return {
+        out: dict[str, Any] = {
             "stroke": values[:5].astype(np.float32),
             "placement": values[5:].astype(np.float32),
-            "option": option,
+            "option": _pick(flat[7], len(OPTIONS)),
         }
+        if self._pockets:
+            out["pocket"] = _pick(flat[8], self._pockets)
+        return out
 
 
 class NormalizedObservations(

@@ -32,6 +32,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
+from rotation61.ai.aim import ActionMode
 from rotation61.ai.core import (
     GameConfig,
     GameState,
@@ -49,6 +50,7 @@ from rotation61.ai.envs.spaces import (
     check_render_mode,
     encode,
     observation_space,
+    parse_action_mode,
     render,
     to_action,
 )
@@ -79,9 +81,12 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
             one rack with the Computer Olympiad's noise for both seats.
         render_mode: ``None``, ``"ansi"`` (a line of text per call) or ``"human"``
             (the line written to stdout).
+        action_mode: ``"absolute"`` (the aim an angle) or ``"relative"`` (a pocket for
+            the ball on and an offset from its ghost-ball aim; see
+            :mod:`rotation61.ai.envs.spaces`).
 
     Raises:
-        IllegalGameActionError: a bad config or render mode.
+        IllegalGameActionError: a bad config, render mode or action mode.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's API)
@@ -90,9 +95,15 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         "is_parallelizable": False,
     }
 
-    def __init__(self, config: GameConfig | None = None, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        render_mode: str | None = None,
+        action_mode: ActionMode | str = ActionMode.ABSOLUTE,
+    ) -> None:
         super().__init__()
         check_render_mode(render_mode)
+        self.action_mode = parse_action_mode(action_mode)
         if config is None:
             config = GameConfig(noise=OLYMPIAD_NOISE)
         if not isinstance(config, GameConfig):
@@ -102,7 +113,7 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self._observation_space = observation_space(config)
-        self._action_space = action_space(config)
+        self._action_space = action_space(config, self.action_mode)
         self.state_space = self._observation_space
         self._state: GameState | None = None
         self._np_random: np.random.Generator | None = None
@@ -189,7 +200,7 @@ class Rotation61AEC(AECEnv[str, dict[str, Any], dict[str, Any] | None]):
         before = self.game
         if action is None:
             raise IllegalGameActionError(f"agent {agent!r} is to act: the action is None")
-        move = to_action(before, action)
+        move = to_action(before, action, self.action_mode)
         after = transition(before, move)
         gained = rewards(before, move, after)
         self._state = after
@@ -221,6 +232,7 @@ class Rotation61Parallel(ParallelEnv[str, dict[str, Any], dict[str, Any]]):
     Args:
         config: the game (as :class:`Rotation61AEC`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        action_mode: ``"absolute"`` or ``"relative"`` (as :class:`Rotation61AEC`).
 
     Raises:
         IllegalGameActionError: a bad config or render mode.
@@ -231,8 +243,14 @@ class Rotation61Parallel(ParallelEnv[str, dict[str, Any], dict[str, Any]]):
         "render_modes": list(RENDER_MODES),
     }
 
-    def __init__(self, config: GameConfig | None = None, render_mode: str | None = None) -> None:
-        self._aec = Rotation61AEC(config, render_mode=render_mode)
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        render_mode: str | None = None,
+        action_mode: ActionMode | str = ActionMode.ABSOLUTE,
+    ) -> None:
+        self._aec = Rotation61AEC(config, render_mode=render_mode, action_mode=action_mode)
+        self.action_mode = self._aec.action_mode
         self.config = self._aec.config
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
@@ -320,17 +338,27 @@ class Rotation61Parallel(ParallelEnv[str, dict[str, Any], dict[str, Any]]):
 
 
 def parallel_env(
-    config: GameConfig | None = None, render_mode: str | None = None
+    config: GameConfig | None = None,
+    render_mode: str | None = None,
+    action_mode: ActionMode | str = ActionMode.ABSOLUTE,
 ) -> Rotation61Parallel:
     """The environment in PettingZoo's parallel API (:class:`Rotation61Parallel`)."""
-    return Rotation61Parallel(config, render_mode=render_mode)
+    return Rotation61Parallel(config, render_mode=render_mode, action_mode=action_mode)
 
 
-def raw_env(config: GameConfig | None = None, render_mode: str | None = None) -> Rotation61AEC:
+def raw_env(
+    config: GameConfig | None = None,
+    render_mode: str | None = None,
+    action_mode: ActionMode | str = ActionMode.ABSOLUTE,
+) -> Rotation61AEC:
     """The environment without PettingZoo's wrappers."""
-    return Rotation61AEC(config, render_mode=render_mode)
+    return Rotation61AEC(config, render_mode=render_mode, action_mode=action_mode)
 
 
-def env(config: GameConfig | None = None, render_mode: str | None = None) -> AECEnv[Any, Any, Any]:
+def env(
+    config: GameConfig | None = None,
+    render_mode: str | None = None,
+    action_mode: ActionMode | str = ActionMode.ABSOLUTE,
+) -> AECEnv[Any, Any, Any]:
     """The environment in PettingZoo's order-enforcing wrapper (the usual entry point)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(config, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(config, render_mode, action_mode))

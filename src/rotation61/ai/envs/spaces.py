@@ -41,6 +41,18 @@ Action (a :class:`gymnasium.spaces.Dict`; only the part the phase asks for is re
   only in the option phase. An option that is not offered (see the ``options`` mask)
   is replaced by the first one offered, in the referee's order.
 
+With ``action_mode="relative"`` (:class:`~rotation61.ai.aim.ActionMode`) the stroke is
+aimed by the game instead of by an absolute angle (:mod:`rotation61.ai.aim`):
+
+- ``pocket``: ``Discrete(6)``, the pocket the ball on (the lowest ball) is aimed at, in
+  :data:`~rotation61.ai.aim.POCKET_ORDER` (head right, side right, foot right, foot
+  left, side left, head left);
+- ``stroke``: ``Box(5)`` as above, except that its second element is the offset
+  (degrees, ``-aim_offset..aim_offset`` of :data:`~rotation61.sim.STROKE_LIMITS`) from
+  the ghost-ball aim of that pot, taken from where the cue ball lies or is placed.
+
+``placement`` and ``option`` are read as in the absolute mode.
+
 Values outside a box are clipped to it; a value that is not a finite number, or an
 action that is not such a mapping, is refused with an
 :class:`~rotation61.ai.core.IllegalGameActionError` naming it.
@@ -57,6 +69,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from rotation61.ai.aim import POCKET_ORDER, ActionMode, RelativeStrokeAction
 from rotation61.ai.core import (
     Action,
     GameConfig,
@@ -82,6 +95,7 @@ __all__ = [
     "describe",
     "encode",
     "observation_space",
+    "parse_action_mode",
     "render",
     "to_action",
 ]
@@ -121,10 +135,24 @@ def observation_space(config: GameConfig) -> spaces.Dict:
     )
 
 
-def _stroke_box(config: GameConfig) -> spaces.Box:
+def parse_action_mode(mode: ActionMode | str) -> ActionMode:
+    """The action mode named (``"absolute"`` or ``"relative"``).
+
+    Raises:
+        IllegalGameActionError: no such mode.
+    """
+    try:
+        return ActionMode(mode)
+    except ValueError:
+        names = [m.value for m in ActionMode]
+        raise IllegalGameActionError(f"action_mode {mode!r} is not one of {names!r}") from None
+
+
+def _stroke_box(config: GameConfig, mode: ActionMode = ActionMode.ABSOLUTE) -> spaces.Box:
     lim, m = STROKE_LIMITS, STROKE_LIMITS.tip_offset
-    low = np.array([lim.min_speed, -180.0, 0.0, -m, -m], np.float32)
-    high = np.array([lim.max_speed, 180.0, lim.max_elevation, m, m], np.float32)
+    turn = 180.0 if mode is ActionMode.ABSOLUTE else lim.aim_offset
+    low = np.array([lim.min_speed, -turn, 0.0, -m, -m], np.float32)
+    high = np.array([lim.max_speed, turn, lim.max_elevation, m, m], np.float32)
     return spaces.Box(low=low, high=high, dtype=np.float32)
 
 
@@ -136,15 +164,16 @@ def _placement_box(config: GameConfig) -> spaces.Box:
     return spaces.Box(low=low, high=high, dtype=np.float32)
 
 
-def action_space(config: GameConfig) -> spaces.Dict:
-    """The action space of a game under ``config`` (see the module)."""
-    return spaces.Dict(
-        {
-            "stroke": _stroke_box(config),
-            "placement": _placement_box(config),
-            "option": spaces.Discrete(len(OPTIONS)),
-        }
-    )
+def action_space(config: GameConfig, mode: ActionMode = ActionMode.ABSOLUTE) -> spaces.Dict:
+    """The action space of a game under ``config`` in an action mode (see the module)."""
+    parts: dict[str, spaces.Space[Any]] = {
+        "stroke": _stroke_box(config, mode),
+        "placement": _placement_box(config),
+        "option": spaces.Discrete(len(OPTIONS)),
+    }
+    if mode is ActionMode.RELATIVE:
+        parts["pocket"] = spaces.Discrete(len(POCKET_ORDER))
+    return spaces.Dict(parts)
 
 
 def encode(obs: Observation) -> dict[str, Any]:
@@ -205,7 +234,21 @@ def _legal_spot(state: GameState, wanted: Point, box: spaces.Box) -> Point:
     raise IllegalGameActionError(f"no legal cue-ball spot in the kitchen near {wanted!r}")
 
 
-def to_action(state: GameState, action: Mapping[str, Any]) -> Action:
+def _index(action: Mapping[str, Any], key: str, size: int) -> int:
+    """The action's ``key`` as an index in ``0..size-1``."""
+    try:
+        raw = action[key]
+        index = int(raw)
+    except (KeyError, TypeError, ValueError) as err:
+        raise IllegalGameActionError(f"action {key!r} is missing or not an index: {err}") from err
+    if index != raw or not 0 <= index < size:
+        raise IllegalGameActionError(f"action {key!r} {raw!r} is not an index in 0..{size - 1}")
+    return index
+
+
+def to_action(
+    state: GameState, action: Mapping[str, Any], mode: ActionMode = ActionMode.ABSOLUTE
+) -> Action:
     """The game action that a member of :func:`action_space` means in ``state`` (see the module).
 
     Raises:
@@ -222,7 +265,7 @@ def to_action(state: GameState, action: Mapping[str, Any]) -> Action:
         case PhaseKind.OPTION:
             return OptionAction(option=_option(state, action))
         case PhaseKind.BREAK | PhaseKind.IN_HAND | PhaseKind.STROKE:
-            stroke = _vector(action, "stroke", _stroke_box(config))
+            stroke = _vector(action, "stroke", _stroke_box(config, mode))
             speed, phi, theta, a, b = (float(v) for v in stroke)
             limit = STROKE_LIMITS.tip_offset
             offset = math.hypot(a, b)
@@ -234,6 +277,17 @@ def to_action(state: GameState, action: Mapping[str, Any]) -> Action:
                 box = _placement_box(config)
                 x, y = (float(v) for v in _vector(action, "placement", box))
                 placement = _legal_spot(state, Point(x, y), box)
+            if mode is ActionMode.RELATIVE:
+                pocket = POCKET_ORDER[_index(action, "pocket", len(POCKET_ORDER))]
+                return RelativeStrokeAction(
+                    pocket=pocket,
+                    speed=speed,
+                    offset=phi,
+                    theta=theta,
+                    a=a,
+                    b=b,
+                    placement=placement,
+                )
             return StrokeAction(speed=speed, phi=phi, theta=theta, a=a, b=b, placement=placement)
 
 
@@ -241,16 +295,7 @@ def _option(state: GameState, action: Mapping[str, Any]) -> Option:
     pending = state.rack.pending
     if pending is None:
         raise IllegalGameActionError("no option is due")
-    try:
-        raw = action["option"]
-        index = int(raw)
-    except (KeyError, TypeError, ValueError) as err:
-        raise IllegalGameActionError(f"action 'option' is missing or not an index: {err}") from err
-    if index != raw or not 0 <= index < len(OPTIONS):
-        raise IllegalGameActionError(
-            f"action 'option' {raw!r} is not an index in 0..{len(OPTIONS) - 1}"
-        )
-    option = OPTIONS[index]
+    option = OPTIONS[_index(action, "option", len(OPTIONS))]
     return option if option in pending.options else pending.options[0]
 
 
