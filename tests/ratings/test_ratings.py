@@ -20,7 +20,7 @@ def test_race_probability_sums_the_ways_to_win() -> None:
     p = 0.6
     assert race_probability(p, 2, 2) == pytest.approx(p * p + 2 * p * p * (1 - p))
     assert race_probability(p, 7, 7) + race_probability(1 - p, 7, 7) == pytest.approx(1.0)
-    with pytest.raises(ValueError, match="must be 1 or more"):
+    with pytest.raises(ValueError, match="race 0 is outside 1 to 10000 racks"):
         race_probability(p, 0, 3)
 
 
