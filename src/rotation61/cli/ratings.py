@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     )
     for warning in caught:
         if isinstance(warning.message, RatingsWarning):
-            sizes = ", ".join(str(len(g)) for g in warning.message.groups)
+            found = warning.message.groups
+            sizes = ", ".join(str(len(g)) for g in found[:10]) + (" …" if len(found) > 10 else "")
             line = gettext(
                 lang,
                 Domain.SCOREKEEPER,

@@ -2,11 +2,13 @@
 
 Only :func:`rotation61.ratings.fit` imports this module, and only when numpy is
 installed (the ``ratings-fast`` extra): the ratings layer stays stdlib-only otherwise.
-Each step solves the Newton system ``(L + D) δ = g`` by preconditioned conjugate
-gradients, ``L`` the graph Laplacian of the pairs weighted by ``n p (1 − p)`` and ``D``
-the virtual racks' curvature, with a backtracking line search; with no virtual racks
-one player per group is held at 0 and each group is centred afterwards, as in the
-pure fit.
+The racks are summed per pair and per player with ``numpy.unique`` and ``bincount``,
+the groups found by label propagation. Each Newton step solves ``(L + D) δ = g`` by
+preconditioned conjugate gradients, ``L`` the graph Laplacian of the pairs weighted
+by ``n p (1 − p)`` and ``D`` the virtual racks' curvature; a step is shortened while
+it overshoots the maximum along its line (the slope there is checked, with the
+gradient the next step needs anyway). With no virtual racks one player per group is
+held at 0 and each group is centred afterwards, as in the pure fit.
 """
 
 from __future__ import annotations
@@ -20,82 +22,143 @@ import numpy.typing as npt
 
 from rotation61.ratings.model import DOUBLING
 
-__all__ = ["log_strengths"]
+__all__ = ["fit_history", "groups"]
 
 _Floats = npt.NDArray[np.float64]
+_Ints = npt.NDArray[np.int64]
 
 _STEP_FLOOR: Final = 1e-7
 """The smallest Newton step, in points, the fit resolves (float precision)."""
 _NEWTON_STEPS: Final = 200
 _CG_STEPS: Final = 2_000
+_HALVINGS: Final = 30
 
 
 def _sigmoid(x: _Floats) -> _Floats:
     return np.asarray(0.5 * (1.0 + np.tanh(0.5 * x)), dtype=np.float64)
 
 
-def log_strengths(
-    met: Sequence[tuple[int, int, int]],
-    won: Sequence[float],
-    group: Sequence[int],
+def groups(size: int, a: _Ints, b: _Ints) -> _Ints:
+    """The group of each player joined by the pairs ``a``–``b``: 1 the largest, 0 none.
+
+    Numbered as :func:`rotation61.ratings._groups.groups` numbers them (by size, then
+    by the first player).
+    """
+    label = np.arange(size, dtype=np.int64)
+    while True:
+        la, lb = label[a], label[b]
+        low = np.minimum(la, lb)
+        hooked = label.copy()
+        np.minimum.at(hooked, la, low)
+        np.minimum.at(hooked, lb, low)
+        while True:
+            jumped = hooked[hooked]
+            if np.array_equal(jumped, hooked):
+                break
+            hooked = jumped
+        if np.array_equal(hooked, label):
+            break
+        label = hooked
+    joined = np.zeros(size, dtype=bool)
+    joined[a] = True
+    joined[b] = True
+    sizes = np.bincount(label[joined], minlength=size)
+    roots = np.flatnonzero(sizes)
+    order = roots[np.lexsort((roots, -sizes[roots]))]
+    number = np.zeros(size, dtype=np.int64)
+    number[order] = np.arange(1, len(order) + 1)
+    return np.where(joined, number[label], 0)
+
+
+def fit_history(
+    size: int,
+    first: Sequence[int],
+    second: Sequence[int],
+    won: Sequence[int],
+    lost: Sequence[int],
     *,
     prior: float,
     tolerance: float,
     max_iterations: int,
-) -> list[float]:
-    """Log2 strengths against the anchor's (0) that maximise the likelihood.
+) -> tuple[list[int], list[int], list[float]]:
+    """Racks, group and log2 strength (the anchor's is 0) of each player.
 
     Args:
-        met: ``(a, b, racks)`` for every pair of players who met.
-        won: the racks each player won.
-        group: each player's group (0: no real rack).
+        size: the number of players.
+        first: each tally's player.
+        second: each tally's opponent.
+        won: the racks each tally's player won.
+        lost: the racks they lost.
         prior: virtual racks per player against the anchor, half won.
         tolerance: stop when no rating moves by more than this (points).
         max_iterations: stop after this many Newton steps.
-
-    Returns:
-        Each player's log2 strength.
     """
-    size = len(won)
-    if not met:
-        return [0.0] * size
-    table = np.asarray(met, dtype=np.int64)
-    a, b = table[:, 0], table[:, 1]
-    n = table[:, 2].astype(np.float64)
-    wins = np.asarray(won, dtype=np.float64)
+    f = np.asarray(first, dtype=np.int64)
+    s = np.asarray(second, dtype=np.int64)
+    w = np.asarray(won, dtype=np.float64)
+    v = np.asarray(lost, dtype=np.float64)
+    played = w + v
+    racks = np.bincount(f, played, minlength=size) + np.bincount(s, played, minlength=size)
+    wins = np.asarray(
+        np.bincount(f, w, minlength=size) + np.bincount(s, v, minlength=size), dtype=np.float64
+    )
+    keys, inverse = np.unique(np.minimum(f, s) * size + np.maximum(f, s), return_inverse=True)
+    per_pair = np.asarray(np.bincount(inverse, played, minlength=len(keys)), dtype=np.float64)
+    kept = per_pair > 0
+    a, b, n = keys[kept] // size, keys[kept] % size, per_pair[kept]
+    group = groups(size, a, b)
+    theta = _newton(a, b, n, wins, group, prior=prior, tolerance=tolerance, steps=max_iterations)
+    return (
+        [int(x) for x in racks.round()],
+        [int(g) for g in group],
+        [float(x) for x in theta / log(2)],
+    )
+
+
+def _newton(
+    a: _Ints,
+    b: _Ints,
+    n: _Floats,
+    wins: _Floats,
+    group: _Ints,
+    *,
+    prior: float,
+    tolerance: float,
+    steps: int,
+) -> _Floats:
+    """Natural-log strengths maximising the likelihood (the anchor's is 0)."""
+    size = len(wins)
+    theta: _Floats = np.zeros(size, dtype=np.float64)
+    if not len(a):
+        return theta
     target = wins + prior / 2
-    groups = np.asarray(group, dtype=np.int64)
     free = np.ones(size, dtype=bool)
     if not prior:
-        free[groups == 0] = False
-        numbers, first = np.unique(groups, return_index=True)
+        free[group == 0] = False
+        numbers, first = np.unique(group, return_index=True)
         free[first[numbers > 0]] = False
 
-    def likelihood(theta: _Floats) -> float:
-        value = float(wins @ theta - n @ np.logaddexp(theta[a], theta[b]))
-        if prior:
-            value += float(prior / 2 * theta.sum() - prior * np.logaddexp(theta, 0.0).sum())
-        return value
-
-    theta = np.zeros(size)
-    scale = DOUBLING / log(2)
-    stop = max(tolerance, _STEP_FLOOR)
-    first_norm = 0.0
-    for _ in range(min(max_iterations, _NEWTON_STEPS)):
-        s = _sigmoid(theta[a] - theta[b])
-        own = _sigmoid(theta)
+    def gradient(point: _Floats) -> tuple[_Floats, _Floats, _Floats]:
+        pair = _sigmoid(point[a] - point[b])
+        own = _sigmoid(point)
         grad = (
             target
-            - np.bincount(a, n * s, minlength=size)
-            - np.bincount(b, n * (1.0 - s), minlength=size)
+            - np.bincount(a, n * pair, minlength=size)
+            - np.bincount(b, n * (1.0 - pair), minlength=size)
             - prior * own
         )
         grad[~free] = 0.0
+        return grad, pair, own
+
+    scale = DOUBLING / log(2)
+    stop = max(tolerance, _STEP_FLOOR)
+    grad, pair, own = gradient(theta)
+    first_norm = float(np.abs(grad).max()) or 1.0
+    for _ in range(min(steps, _NEWTON_STEPS)):
         norm = float(np.abs(grad).max())
-        first_norm = first_norm or norm
         if norm == 0.0:
             break
-        weight = n * s * (1.0 - s)
+        weight = n * pair * (1.0 - pair)
         curvature = prior * own * (1.0 - own)
         diagonal = (
             np.bincount(a, weight, minlength=size)
@@ -105,23 +168,28 @@ def log_strengths(
         diagonal[diagonal <= 0] = 1.0
         forcing = max(1e-12, min(0.1, (norm / first_norm) ** 0.5))
         delta = _solve(a, b, weight, curvature, diagonal, free, grad, forcing)
-        base = likelihood(theta)
-        step = 1.0
-        while step > 1e-6 and likelihood(theta + step * delta) < base:
-            step /= 2
-        theta = theta + step * delta
-        if float(np.abs(step * delta).max()) * scale < stop:
+        if float(np.abs(delta).max()) * scale < stop:
+            theta = theta + delta
             break
+        slope = float(grad @ delta)
+        step = 1.0
+        for _ in range(_HALVINGS):
+            trial = theta + step * delta
+            grad_t, pair_t, own_t = gradient(trial)
+            if float(grad_t @ delta) > -0.5 * slope:  # not past the line's maximum by much
+                break
+            step /= 2
+        theta, grad, pair, own = trial, grad_t, pair_t, own_t
     if not prior:
-        for number in np.unique(groups[groups > 0]):
-            members = groups == number
+        for number in np.unique(group[group > 0]):
+            members = group == number
             theta[members] -= theta[members].mean()
-    return [float(x) for x in theta / log(2)]
+    return theta
 
 
 def _solve(
-    a: npt.NDArray[np.int64],
-    b: npt.NDArray[np.int64],
+    a: _Ints,
+    b: _Ints,
     weight: _Floats,
     curvature: _Floats,
     diagonal: _Floats,
@@ -137,7 +205,7 @@ def _solve(
         spread = np.bincount(a, d, minlength=size) - np.bincount(b, d, minlength=size)
         out = np.asarray(spread, dtype=np.float64) + curvature * v
         out[~free] = 0.0
-        return np.asarray(out, dtype=np.float64)
+        return out
 
     x: _Floats = np.zeros(size, dtype=np.float64)
     r = rhs.copy()

@@ -77,7 +77,7 @@ class RatingsWarning(UserWarning):
 
     def __init__(self, groups: tuple[tuple[str, ...], ...]) -> None:
         self.groups = groups
-        sizes = ", ".join(str(len(g)) for g in groups)
+        sizes = ", ".join(str(len(g)) for g in groups[:10]) + (", ..." if len(groups) > 10 else "")
         super().__init__(
             f"the players fall into {len(groups)} groups that never met ({sizes} players): "
             "each group is anchored on its own, and ratings across groups do not compare"

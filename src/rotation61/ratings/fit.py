@@ -21,7 +21,7 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from math import log2
+from math import log, log2
 from typing import Final
 
 from rotation61.ratings._groups import groups, unbeaten
@@ -31,8 +31,10 @@ from rotation61.rules.text_fields import NAME_MAX_LENGTH, clean_text
 
 __all__ = ["NUMERIC_FROM", "FitMethod", "RackTally", "Rating", "fit"]
 
-NUMERIC_FROM: Final = 5_000
-"""The pairs of players met from which :attr:`FitMethod.AUTO` fits with numpy (if installed)."""
+_LN2: Final = log(2)
+
+NUMERIC_FROM: Final = 2_000
+"""The tallies from which :attr:`FitMethod.AUTO` fits with numpy (if installed)."""
 
 
 class FitMethod(StrEnum):
@@ -132,7 +134,7 @@ def fit(
         tolerance: stop when no rating moves by more than this (points).
         max_iterations: stop after this many rounds of updates.
         method: how to solve (:class:`FitMethod`; ``AUTO`` uses numpy from
-            :data:`NUMERIC_FROM` pairs of players when it is installed).
+            :data:`NUMERIC_FROM` tallies when it is installed).
 
     Returns:
         The ratings, best first (ties by player).
@@ -175,27 +177,38 @@ def fit(
             "the numeric fit needs numpy: pip install 'rotation61[ratings-fast]'",
         )
 
-    pairs: dict[tuple[str, str], int] = {}
-    wins: dict[str, float] = {}
-    racks: dict[str, int] = {}
-    beaten: dict[str, set[str]] = {}
+    names: dict[str, int] = {}
+    first: list[int] = []
+    second: list[int] = []
+    won: list[int] = []
+    lost: list[int] = []
     for tally in tallies:
-        a, b = tally.player, tally.opponent
-        key = (a, b) if a < b else (b, a)
-        n = tally.won + tally.lost
-        pairs[key] = pairs.get(key, 0) + n
-        wins[a] = wins.get(a, 0.0) + tally.won
-        wins[b] = wins.get(b, 0.0) + tally.lost
-        racks[a] = racks.get(a, 0) + n
-        racks[b] = racks.get(b, 0) + n
-        if tally.won:
-            beaten.setdefault(a, set()).add(b)
-        if tally.lost:
-            beaten.setdefault(b, set()).add(a)
-    players = sorted(racks)
-    index = {p: i for i, p in enumerate(players)}
-    met = sorted((index[a], index[b], n) for (a, b), n in pairs.items() if n > 0)
-    group = groups(len(players), ((a, b) for a, b, _ in met))
+        first.append(names.setdefault(tally.player, len(names)))
+        second.append(names.setdefault(tally.opponent, len(names)))
+        won.append(tally.won)
+        lost.append(tally.lost)
+    players = sorted(names)
+    rank = [0] * len(players)
+    for place, player in enumerate(players):
+        rank[names[player]] = place
+    first = [rank[i] for i in first]
+    second = [rank[i] for i in second]
+    if not prior:
+        _check_finite_ratings(players, first, second, won, lost)
+    use_numeric = method is FitMethod.NUMERIC or (
+        method is FitMethod.AUTO and len(first) >= NUMERIC_FROM and _numeric_available()
+    )
+    history = (len(players), first, second, won, lost)
+    if use_numeric:
+        from rotation61.ratings import _numeric
+
+        racks, group, theta = _numeric.fit_history(
+            *history, prior=prior, tolerance=tolerance, max_iterations=max_iterations
+        )
+    else:
+        racks, group, theta = _fit_history(
+            *history, prior=prior, tolerance=tolerance, max_iterations=max_iterations
+        )
     group_count = max(group, default=0)
     if group_count > 1:
         members = tuple(
@@ -203,29 +216,12 @@ def fit(
             for number in range(1, group_count + 1)
         )
         warnings.warn(RatingsWarning(members), stacklevel=2)
-    if not prior:
-        _check_finite_ratings(players, index, beaten)
-
-    won = [wins[p] for p in players]
-    use_numeric = method is FitMethod.NUMERIC or (
-        method is FitMethod.AUTO and len(met) >= NUMERIC_FROM and _numeric_available()
-    )
-    if use_numeric:
-        from rotation61.ratings import _numeric
-
-        theta = _numeric.log_strengths(
-            met, won, group, prior=prior, tolerance=tolerance, max_iterations=max_iterations
-        )
-    else:
-        theta = _mm(
-            met, won, group, prior=prior, tolerance=tolerance, max_iterations=max_iterations
-        )
     ratings = [
         Rating(
             player=p,
             rating=anchor + DOUBLING * theta[i],
-            racks=racks[p],
-            preliminary=racks[p] < preliminary_below,
+            racks=racks[i],
+            preliminary=racks[i] < preliminary_below,
             group=group[i],
         )
         for i, p in enumerate(players)
@@ -234,10 +230,15 @@ def fit(
 
 
 def _check_finite_ratings(
-    players: list[str], index: dict[str, int], beaten: dict[str, set[str]]
+    players: list[str], first: list[int], second: list[int], won: list[int], lost: list[int]
 ) -> None:
-    beat = [sorted(index[o] for o in beaten.get(p, ())) for p in players]
-    found = unbeaten(len(players), beat)
+    beat: list[set[int]] = [set() for _ in players]
+    for a, b, w, v in zip(first, second, won, lost, strict=True):
+        if w:
+            beat[a].add(b)
+        if v:
+            beat[b].add(a)
+    found = unbeaten(len(players), [sorted(s) for s in beat])
     if found is None:
         return
     names = tuple(players[i] for i in found)
@@ -248,6 +249,35 @@ def _check_finite_ratings(
         "their rating is not finite (give prior_racks above 0)",
         players=names,
     )
+
+
+def _fit_history(
+    size: int,
+    first: list[int],
+    second: list[int],
+    won: list[int],
+    lost: list[int],
+    *,
+    prior: float,
+    tolerance: float,
+    max_iterations: int,
+) -> tuple[list[int], list[int], list[float]]:
+    """The pure fit: racks, group and log2 strength of each player (sorted by name)."""
+    pairs: dict[tuple[int, int], int] = {}
+    wins = [0.0] * size
+    racks = [0] * size
+    for a, b, w, v in zip(first, second, won, lost, strict=True):
+        key = (a, b) if a < b else (b, a)
+        n = w + v
+        pairs[key] = pairs.get(key, 0) + n
+        wins[a] += w
+        wins[b] += v
+        racks[a] += n
+        racks[b] += n
+    met = sorted((a, b, n) for (a, b), n in pairs.items() if n > 0)
+    group = groups(size, ((a, b) for a, b, _ in met))
+    theta = _mm(met, wins, group, prior=prior, tolerance=tolerance, max_iterations=max_iterations)
+    return racks, group, theta
 
 
 def _mm(
@@ -261,17 +291,22 @@ def _mm(
 ) -> list[float]:
     """The reference fit: log2 strengths against the anchor's (0), by the MM iteration."""
     size = len(won)
-    opponents: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    opponents: list[list[int]] = [[] for _ in range(size)]
+    racks: list[list[int]] = [[] for _ in range(size)]
     for a, b, n in met:
-        opponents[a].append((b, n))
-        opponents[b].append((a, n))
+        opponents[a].append(b)
+        racks[a].append(n)
+        opponents[b].append(a)
+        racks[b].append(n)
     strength = [1.0] * size
     half = prior / 2
     for _ in range(max_iterations):
         moved = 0.0
         for i in range(size):
             mine = strength[i]
-            denominator = sum(n / (mine + strength[o]) for o, n in opponents[i])
+            denominator = sum(
+                [n / (mine + strength[o]) for n, o in zip(racks[i], opponents[i], strict=True)]
+            )
             denominator += prior / (mine + 1.0)
             scored = won[i] + half
             new = scored / denominator if denominator > 0 else mine
@@ -279,8 +314,7 @@ def _mm(
                 new = mine / 2
             moved = max(moved, abs(log2(new / mine)))
             strength[i] = new
-        if not prior:
-            strength = _centred(strength, group)
+        strength = _levelled(strength, group) if prior else _centred(strength, group)
         if moved * DOUBLING < tolerance:
             break
     return [log2(s) for s in strength]
@@ -294,3 +328,31 @@ def _centred(strength: list[float], group: list[int]) -> list[float]:
         sums[g] = sums.get(g, 0.0) + log2(s)
         sizes[g] = sizes.get(g, 0) + 1
     return [s / 2.0 ** (sums[g] / sizes[g]) for s, g in zip(strength, group, strict=True)]
+
+
+def _levelled(strength: list[float], group: list[int]) -> list[float]:
+    """Strengths with each group's level set where its virtual racks want it.
+
+    Moving a whole group by one factor changes only the likelihood of its virtual
+    racks, which is highest when the group is expected to win half of them:
+    ``Σ s / (s + 1) = size / 2``. The MM iteration moves that level only slowly, so
+    it is set exactly (Newton's method in the log of the factor) after each round.
+    """
+    members: dict[int, list[int]] = {}
+    for i, g in enumerate(group):
+        members.setdefault(g, []).append(i)
+    out = list(strength)
+    for players in members.values():
+        shift = 0.0
+        for _ in range(50):
+            factor = 2.0**shift
+            wins = [out[i] * factor / (out[i] * factor + 1.0) for i in players]
+            excess = sum(wins) - len(players) / 2
+            slope = sum(w * (1.0 - w) for w in wins) * _LN2
+            if slope <= 0 or abs(excess) < 1e-13 * len(players):
+                break
+            shift -= excess / slope
+        factor = 2.0**shift
+        for i in players:
+            out[i] *= factor
+    return out
