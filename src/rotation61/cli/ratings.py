@@ -15,8 +15,8 @@ import warnings
 from pathlib import Path
 
 from rotation61.cli.record import load_records
-from rotation61.ratings import RackTally, RatingsError, RatingsWarning, fit
-from rotation61.records import stats
+from rotation61.ratings import RackTally, RatingsError, RatingsProblem, RatingsWarning, fit
+from rotation61.records import MatchRecord, stats
 from rotation61.text import Domain, Language, describe_refusal, gettext, ngettext
 
 __all__ = ["add_arguments", "run"]
@@ -37,6 +37,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _tallies(records: list[MatchRecord]) -> list[RackTally]:
+    """The racks of every match; a match of a player against themselves is left out."""
+    tallies = []
+    for match in stats(records).matches:
+        try:
+            tally = RackTally(
+                player=match.players[0],
+                opponent=match.players[1],
+                won=match.racks_won[0],
+                lost=match.racks_won[1],
+            )
+        except RatingsError as err:
+            if err.code is not RatingsProblem.SELF_TALLY:
+                raise
+            continue
+        tallies.append(tally)
+    return tallies
+
+
 def run(args: argparse.Namespace) -> int:
     """Fit the ratings of every player of the records and print them, best first.
 
@@ -45,16 +64,7 @@ def run(args: argparse.Namespace) -> int:
     lang = Language(args.lang)
     records = [r for path in args.records for r in load_records(path, check=False)]
     try:
-        tallies = [
-            RackTally(
-                player=match.players[0],
-                opponent=match.players[1],
-                won=match.racks_won[0],
-                lost=match.racks_won[1],
-            )
-            for match in stats(records).matches
-            if match.players[0].strip() != match.players[1].strip()
-        ]
+        tallies = _tallies(records)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", RatingsWarning)
             rated = fit(tallies, anchor=args.anchor, preliminary_below=args.preliminary_below)

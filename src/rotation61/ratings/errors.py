@@ -42,8 +42,8 @@ class RatingsProblem(StrEnum):
     RACE_RANGE = "race_range"
     """A race outside 1 to :data:`~rotation61.ratings.model.RACE_LIMIT` racks (``value``)."""
     NO_FINITE_RATING = "no_finite_rating"
-    """With no virtual racks, players who never lost (or never won) a rack to the rest of
-    their group have no finite rating (``players``, ``won``: ``True`` when they never lost)."""
+    """With no virtual racks, players who never lost a rack to the rest of their group
+    have no finite rating (``players``; then others never won, and have none either)."""
     NUMERIC_UNAVAILABLE = "numeric_unavailable"
     """The numeric fit was asked for but numpy is not installed (the ``ratings-fast`` extra)."""
 

@@ -153,46 +153,22 @@ def fit(
     [('a', 579), ('b', 421)]
     """
     anchor = finite_number(anchor, "anchor")
-    prior = finite_number(prior_racks, "prior_racks")
-    if prior < 0:
-        raise RatingsError(
-            RatingsProblem.NEGATIVE,
-            f"prior_racks {prior_racks!r} is below zero",
-            name="prior_racks",
-            value=prior_racks,
-        )
-    count(preliminary_below, "preliminary_below")
-    if finite_number(tolerance, "tolerance") < 0:
-        raise RatingsError(
-            RatingsProblem.NEGATIVE,
-            f"tolerance {tolerance!r} is below zero",
-            name="tolerance",
-            value=tolerance,
-        )
-    count(max_iterations, "max_iterations")
+    prior = _checked_settings(prior_racks, preliminary_below, tolerance, max_iterations)
     method = FitMethod(method)
     if method is FitMethod.NUMERIC and not _numeric_available():
         raise RatingsError(
             RatingsProblem.NUMERIC_UNAVAILABLE,
             "the numeric fit needs numpy: pip install 'rotation61[ratings-fast]'",
         )
-
-    names: dict[str, int] = {}
-    first: list[int] = []
-    second: list[int] = []
-    won: list[int] = []
-    lost: list[int] = []
-    for tally in tallies:
-        first.append(names.setdefault(tally.player, len(names)))
-        second.append(names.setdefault(tally.opponent, len(names)))
-        won.append(tally.won)
-        lost.append(tally.lost)
-    players = sorted(names)
-    rank = [0] * len(players)
-    for place, player in enumerate(players):
-        rank[names[player]] = place
-    first = [rank[i] for i in first]
-    second = [rank[i] for i in second]
+    given = tuple(tallies)
+    first_names = [t.player for t in given]
+    second_names = [t.opponent for t in given]
+    won = [t.won for t in given]
+    lost = [t.lost for t in given]
+    players = sorted(set(first_names).union(second_names))
+    index = {p: i for i, p in enumerate(players)}
+    first = [index[p] for p in first_names]
+    second = [index[p] for p in second_names]
     if not prior:
         _check_finite_ratings(players, first, second, won, lost)
     use_numeric = method is FitMethod.NUMERIC or (
@@ -209,13 +185,13 @@ def fit(
         racks, group, theta = _fit_history(
             *history, prior=prior, tolerance=tolerance, max_iterations=max_iterations
         )
-    group_count = max(group, default=0)
-    if group_count > 1:
-        members = tuple(
-            tuple(p for p, g in zip(players, group, strict=True) if g == number)
-            for number in range(1, group_count + 1)
-        )
-        warnings.warn(RatingsWarning(members), stacklevel=2)
+    if max(group, default=0) > 1:
+        members: dict[int, list[str]] = {}
+        for player, number in zip(players, group, strict=True):
+            if number:
+                members.setdefault(number, []).append(player)
+        found = tuple(tuple(members[number]) for number in sorted(members))
+        warnings.warn(RatingsWarning(found), stacklevel=2)
     ratings = [
         Rating(
             player=p,
@@ -227,6 +203,24 @@ def fit(
         for i, p in enumerate(players)
     ]
     return tuple(sorted(ratings, key=lambda r: (-r.rating, r.player)))
+
+
+def _checked_settings(
+    prior_racks: float, preliminary_below: int, tolerance: float, max_iterations: int
+) -> float:
+    """The settings of :func:`fit` checked; returns ``prior_racks`` as a float."""
+    prior = finite_number(prior_racks, "prior_racks")
+    for name, value in (
+        ("prior_racks", prior),
+        ("tolerance", finite_number(tolerance, "tolerance")),
+    ):
+        if value < 0:
+            raise RatingsError(
+                RatingsProblem.NEGATIVE, f"{name} {value!r} is below zero", name=name, value=value
+            )
+    count(preliminary_below, "preliminary_below")
+    count(max_iterations, "max_iterations")
+    return prior
 
 
 def _check_finite_ratings(
