@@ -133,3 +133,14 @@ def test_both_paths_number_the_groups_alike(drawn: tuple[int, list[tuple[int, in
     a = np.asarray([p[0] for p in pairs], dtype=np.int64)
     b = np.asarray([p[1] for p in pairs], dtype=np.int64)
     assert [int(g) for g in _numeric.groups(size, a, b)] == pure
+
+
+def test_numpy_numbers_are_numbers_to_the_ratings() -> None:
+    import numpy as np
+
+    tally = RackTally(player="a", opponent="b", won=np.int64(3), lost=np.int32(1))  # type: ignore[arg-type]
+    assert (tally.won, tally.lost) == (3, 1)
+    assert type(tally.won) is int
+    rated = fit([tally], anchor=np.float64(600.0))  # type: ignore[arg-type]
+    assert [r.player for r in rated] == ["a", "b"]
+    assert rack_probability(np.float32(600.0), np.int64(500)) == pytest.approx(2 / 3)  # type: ignore[arg-type]

@@ -73,8 +73,8 @@ class RackTally:
         opponent = clean_text(self.opponent, "opponent", max_length=NAME_MAX_LENGTH)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "opponent", opponent)
-        count(self.won, "won")
-        count(self.lost, "lost")
+        object.__setattr__(self, "won", count(self.won, "won"))
+        object.__setattr__(self, "lost", count(self.lost, "lost"))
         if player == opponent:
             raise RatingsError(
                 RatingsProblem.SELF_TALLY,

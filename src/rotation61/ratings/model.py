@@ -8,6 +8,7 @@ space, so long races and big gaps neither overflow nor lose their small terms.
 from __future__ import annotations
 
 from math import exp, exp2, inf, isfinite, lgamma, log, log1p
+from numbers import Integral, Real
 from typing import Final
 
 from rotation61.ratings.errors import RatingsError, RatingsProblem
@@ -27,7 +28,7 @@ RACE_LIMIT: Final = 10_000
 
 
 def finite_number(value: object, name: str) -> float:
-    """A number that is an int or a float, neither NaN nor infinite, as a float.
+    """A real number (an int, a float...), neither NaN nor infinite, as a float.
 
     Args:
         value: the number given.
@@ -39,7 +40,7 @@ def finite_number(value: object, name: str) -> float:
     Raises:
         RatingsError: ``not_a_number`` or ``not_finite``, naming ``name`` and ``value``.
     """
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool) or not isinstance(value, Real):
         raise RatingsError(
             RatingsProblem.NOT_A_NUMBER,
             f"{name} must be a number, got {value!r}",
@@ -58,12 +59,12 @@ def finite_number(value: object, name: str) -> float:
 
 
 def count(value: object, name: str) -> int:
-    """A count (racks, a limit) that is an int of 0 or more.
+    """A count (racks, a limit) that is a whole number of 0 or more, as an int.
 
     Raises:
         RatingsError: ``not_a_count`` or ``negative``, naming ``name`` and ``value``.
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, Integral):
         raise RatingsError(
             RatingsProblem.NOT_A_COUNT,
             f"{name} must be a whole number, got {value!r}",
@@ -74,7 +75,7 @@ def count(value: object, name: str) -> int:
         raise RatingsError(
             RatingsProblem.NEGATIVE, f"{name} {value!r} is below zero", name=name, value=value
         )
-    return value
+    return int(value)
 
 
 def _race(value: object, name: str) -> int:
