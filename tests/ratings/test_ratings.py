@@ -20,7 +20,7 @@ def test_race_probability_sums_the_ways_to_win() -> None:
     p = 0.6
     assert race_probability(p, 2, 2) == pytest.approx(p * p + 2 * p * p * (1 - p))
     assert race_probability(p, 7, 7) + race_probability(1 - p, 7, 7) == pytest.approx(1.0)
-    with pytest.raises(ValueError, match="must be 1 or more"):
+    with pytest.raises(ValueError, match="race 0 is outside 1 to 10000 racks"):
         race_probability(p, 0, 3)
 
 
@@ -91,3 +91,11 @@ def test_the_fit_is_deterministic_and_marks_preliminary_ratings() -> None:
 def test_a_tally_against_oneself_is_refused() -> None:
     with pytest.raises(ValueError, match="'a' against themselves"):
         RackTally(player="a", opponent="a", won=1, lost=0)
+
+
+@pytest.mark.parametrize("p", [0.05, 0.3, 0.5, 0.61, 0.97], ids=str)
+def test_the_log_space_sum_equals_the_direct_sum_on_short_races(p: float) -> None:
+    for race in range(1, 12):
+        for other in range(1, 12):
+            direct = sum(math.comb(race - 1 + k, k) * p**race * (1 - p) ** k for k in range(other))
+            assert race_probability(p, race, other) == pytest.approx(direct, rel=1e-12, abs=1e-300)
