@@ -8,6 +8,7 @@ stored inputs, so replaying an event's inputs rebuilds an equal state.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -479,7 +480,7 @@ def _swiss_first(facts: _Facts) -> tuple[MatchSpec, ...]:
     half = len(order) // 2
     top, bottom = order[:half], order[half : 2 * half]
     folded = [p for pair in zip(top, bottom, strict=True) for p in pair] + order[2 * half :]
-    pairs, bye = swiss.pair_round(folded, frozenset(), frozenset())
+    pairs, bye = swiss.pair_round(folded, frozenset(), {})
     return _swiss_specs(1, pairs, bye)
 
 
@@ -518,9 +519,9 @@ def _swiss_next(
         active = [line.player for line in partial.standings() if line.player not in facts.withdrawn]
         if len(active) < 2:
             break
-        played = frozenset(frozenset(m.players) for m in matches if m.real)
-        had_bye = frozenset(m.winner for m in matches if m.status is Status.BYE)
-        pairs, bye = swiss.pair_round(active, played, had_bye)  # type: ignore[arg-type]
+        played = frozenset(frozenset(p for p in m.players if p) for m in matches if m.real)
+        byes = Counter(m.winner for m in matches if m.status is Status.BYE and m.winner)
+        pairs, bye = swiss.pair_round(active, played, byes)
         specs = (*structure.specs, *_swiss_specs(matches[-1].round + 1, pairs, bye))
         structure = _Structure.of(specs)
         matches = _resolve(structure, facts, event.config)
