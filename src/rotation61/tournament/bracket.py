@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rotation61.tournament.errors import InvalidEventError
+from rotation61.tournament.errors import ErrorCode, InvalidEventError
 from rotation61.tournament.model import BYE, Stage
 from rotation61.tournament.seeding import bracket_positions, bracket_size
 
@@ -276,7 +276,10 @@ def _crossover(half: int, drop_round: int) -> list[int]:
 def _double_then_single(order: Sequence[str], size: int, last: int) -> tuple[MatchSpec, ...]:
     if last * 2 > size:
         raise InvalidEventError(
-            f"single elimination from the last {last}: more than half the bracket of {size}"
+            f"single elimination from the last {last}: more than half the bracket of {size}",
+            ErrorCode.SINGLE_FROM_ABOVE_HALF,
+            value=last,
+            size=size,
         )
     k, m = size.bit_length() - 1, last.bit_length() - 1
     winners_rounds, losers_rounds = k - m + 1, 2 * (k - m)

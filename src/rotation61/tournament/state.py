@@ -17,6 +17,7 @@ from rotation61.tournament.bracket import MatchSpec, Slot, SlotKind
 from rotation61.tournament.errors import (
     CorrectionRefusedError,
     DrawError,
+    ErrorCode,
     InvalidEventError,
     InvalidResultError,
     MatchNotReadyError,
@@ -119,7 +120,10 @@ class EventState:
             return self.matches[position]
         raise UnknownMatchError(
             f"no match {match_id!r} in the event"
-            + ("" if self.drawn else " (the draw has not been made)")
+            + ("" if self.drawn else " (the draw has not been made)"),
+            ErrorCode.UNKNOWN_MATCH,
+            match=match_id,
+            drawn=self.drawn,
         )
 
     def winners_into(self, match_id: str) -> tuple[str, ...]:
@@ -310,7 +314,8 @@ def play(state: EventState, item: Input) -> EventState:
     if isinstance(item, Draw):
         return _play_draw(state, event, item)
     if not state.drawn:
-        raise DrawError(f"{type(item).__name__.lower()} before the draw")
+        kind = type(item).__name__.lower()
+        raise DrawError(f"{kind} before the draw", ErrorCode.BEFORE_DRAW, input=kind)
     if isinstance(item, Call):
         return _play_call(state, event, item)
     if isinstance(item, Result):
@@ -323,18 +328,25 @@ def play(state: EventState, item: Input) -> EventState:
         state.match(item.match)
         facts = replace(state._facts, featured=state._facts.featured | {item.match})
         return _derive(state, event, facts, changed=item.match)
-    raise InvalidEventError(f"unknown input {item!r}")  # pragma: no cover
+    raise InvalidEventError(  # pragma: no cover
+        f"unknown input {item!r}", ErrorCode.UNKNOWN_INPUT, kind=type(item).__name__
+    )
 
 
 def _play_draw(state: EventState, event: Event, item: Draw) -> EventState:
     if state.started:
-        raise DrawError("the draw cannot be made again: a match has started")
+        raise DrawError(
+            "the draw cannot be made again: a match has started", ErrorCode.DRAW_AFTER_START
+        )
     config = event.config
     expected = seed_order(event.entries, config.seeding, seed=item.seed, hand=item.order)
     if config.seeding is not SeedingMethod.HAND and expected != item.order:
         raise DrawError(
             f"the draw order {list(item.order)!r} is not the {config.seeding} draw "
-            f"of seed {item.seed!r}"
+            f"of seed {item.seed!r}",
+            ErrorCode.DRAW_ORDER,
+            seeding=config.seeding.value,
+            seed=item.seed,
         )
     facts = _Facts(draw=item, withdrawn=state._facts.withdrawn)
     structure = _Structure.of(_structure(config, item.order))
@@ -358,25 +370,46 @@ def _structure(config: Config, order: Sequence[str]) -> tuple[MatchSpec, ...]:
 
 def _check_player(state: EventState, player: str) -> None:
     if player not in {e.id for e in state.event.entries}:
-        raise UnknownPlayerError(f"no player {player!r} in the event")
+        raise UnknownPlayerError(
+            f"no player {player!r} in the event", ErrorCode.UNKNOWN_PLAYER, player=player
+        )
 
 
 def _play_call(state: EventState, event: Event, item: Call) -> EventState:
     match = state.match(item.match)
     tables = event.config.tables
     if tables and item.table not in tables:
-        raise InvalidEventError(f"no table {item.table!r} (tables: {list(tables)!r})")
+        raise InvalidEventError(
+            f"no table {item.table!r} (tables: {list(tables)!r})",
+            ErrorCode.UNKNOWN_TABLE,
+            table=item.table,
+            tables=", ".join(tables),
+        )
     if match.status is not Status.READY:
-        raise MatchNotReadyError(f"match {item.match!r} is {match.status}, not ready")
+        raise MatchNotReadyError(
+            f"match {item.match!r} is {match.status}, not ready",
+            ErrorCode.MATCH_NOT_READY,
+            match=item.match,
+            status=match.status.value,
+        )
     for other in state.matches:
         if other.status is not Status.PLAYING:
             continue
         if other.table == item.table:
-            raise MatchNotReadyError(f"table {item.table!r} is busy with match {other.id!r}")
+            raise MatchNotReadyError(
+                f"table {item.table!r} is busy with match {other.id!r}",
+                ErrorCode.TABLE_BUSY,
+                table=item.table,
+                match=other.id,
+            )
         busy = [p for p in match.players if p is not None and other.has(p)]
         if busy:
             raise MatchNotReadyError(
-                f"match {item.match!r}: {busy[0]!r} is still playing match {other.id!r}"
+                f"match {item.match!r}: {busy[0]!r} is still playing match {other.id!r}",
+                ErrorCode.PLAYER_BUSY,
+                match=item.match,
+                player=busy[0],
+                other=other.id,
             )
     facts = replace(state._facts, calls={**state._facts.calls, item.match: item.table})
     return _derive(state, event, facts, changed=item.match)
@@ -386,14 +419,24 @@ def _check_race(match: Match, racks: tuple[int, int]) -> None:
     a, b = racks
     if not (max(a, b) == match.race and min(a, b) < match.race):
         raise InvalidResultError(
-            f"racks {a}-{b} do not finish match {match.id!r}, a race to {match.race}"
+            f"racks {a}-{b} do not finish match {match.id!r}, a race to {match.race}",
+            ErrorCode.RACKS_DO_NOT_FINISH,
+            a=a,
+            b=b,
+            match=match.id,
+            race=match.race,
         )
 
 
 def _play_result(state: EventState, event: Event, item: Result) -> EventState:
     match = state.match(item.match)
     if not match.real or match.status in (Status.PENDING, Status.BYE, Status.VOID):
-        raise MatchNotReadyError(f"match {item.match!r} is {match.status}: no result can be given")
+        raise MatchNotReadyError(
+            f"match {item.match!r} is {match.status}: no result can be given",
+            ErrorCode.NO_RESULT,
+            match=item.match,
+            status=match.status.value,
+        )
     _check_race(match, item.racks)
     walkovers = dict(state._facts.walkovers)
     walkovers.pop(item.match, None)
@@ -408,10 +451,20 @@ def _play_result(state: EventState, event: Event, item: Result) -> EventState:
 def _play_walkover(state: EventState, event: Event, item: Walkover) -> EventState:
     match = state.match(item.match)
     if not match.real or match.status not in (Status.READY, Status.PLAYING):
-        raise MatchNotReadyError(f"match {item.match!r} is {match.status}: no walkover")
+        raise MatchNotReadyError(
+            f"match {item.match!r} is {match.status}: no walkover",
+            ErrorCode.NO_WALKOVER,
+            match=item.match,
+            status=match.status.value,
+        )
     _check_player(state, item.winner)
     if not match.has(item.winner):
-        raise UnknownPlayerError(f"{item.winner!r} does not play match {item.match!r}")
+        raise UnknownPlayerError(
+            f"{item.winner!r} does not play match {item.match!r}",
+            ErrorCode.NOT_IN_MATCH,
+            player=item.winner,
+            match=item.match,
+        )
     WalkoverReason(item.reason)
     facts = replace(state._facts, walkovers={**state._facts.walkovers, item.match: item})
     return _derive(state, event, facts, changed=item.match)
@@ -420,7 +473,11 @@ def _play_walkover(state: EventState, event: Event, item: Walkover) -> EventStat
 def _play_withdrawal(state: EventState, event: Event, item: Withdrawal) -> EventState:
     _check_player(state, item.player)
     if item.player in state._facts.withdrawn:
-        raise InvalidEventError(f"player {item.player!r} has already withdrawn")
+        raise InvalidEventError(
+            f"player {item.player!r} has already withdrawn",
+            ErrorCode.ALREADY_WITHDRAWN,
+            player=item.player,
+        )
     facts = replace(state._facts, withdrawn=(*state._facts.withdrawn, item.player))
     return _derive(state, event, facts)
 
@@ -441,7 +498,10 @@ def _correct(state: EventState, event: Event, facts: _Facts, match_id: str) -> E
         if now is None or now.players != old.players:
             raise CorrectionRefusedError(
                 f"the result of {match_id!r} cannot be corrected: match {old.id!r}, "
-                "which depends on it, has started"
+                "which depends on it, has started",
+                ErrorCode.CORRECTION_REFUSED,
+                match=match_id,
+                other=old.id,
             )
     return new
 
