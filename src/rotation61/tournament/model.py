@@ -34,6 +34,10 @@ __all__ = [
     "Walkover",
     "WalkoverReason",
     "Withdrawal",
+    "check_settings_used",
+    "check_tables",
+    "setting_member",
+    "unused_settings",
 ]
 
 BYE: Final = ""
@@ -114,7 +118,7 @@ def _check_id(value: str, what: str) -> None:
         raise InvalidEventError(
             f"{what} {value!r} is not an id (letters, digits, _ . -)",
             ErrorCode.NOT_AN_ID,
-            field=what,
+            field=what.replace(" ", "_"),
             value=value,
         )
 
@@ -278,12 +282,14 @@ class Config:
                 ErrorCode.SINGLE_FROM_NOT_POWER,
                 value=self.single_from,
             )
-        object.__setattr__(self, "format", _member(Format, self.format, "format"))
-        object.__setattr__(self, "seeding", _member(SeedingMethod, self.seeding, "seeding"))
+        object.__setattr__(self, "format", setting_member(Format, self.format, "format"))
+        object.__setattr__(self, "seeding", setting_member(SeedingMethod, self.seeding, "seeding"))
         object.__setattr__(
-            self, "tie_breaks", tuple(_member(TieBreak, t, "tie_breaks") for t in self.tie_breaks)
+            self,
+            "tie_breaks",
+            tuple(setting_member(TieBreak, t, "tie_breaks") for t in self.tie_breaks),
         )
-        object.__setattr__(self, "knockout", _member(Format, self.knockout, "knockout"))
+        object.__setattr__(self, "knockout", setting_member(Format, self.knockout, "knockout"))
         _check_group_settings(self)
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
             raise InvalidEventError(
@@ -317,8 +323,12 @@ class Config:
 _Member = TypeVar("_Member", Format, SeedingMethod, TieBreak)
 
 
-def _member(kind: type[_Member], value: str, setting: str) -> _Member:
-    """A setting's value as its enum member; an unknown value names the setting."""
+def setting_member(kind: type[_Member], value: str, setting: str) -> _Member:
+    """A setting's value as its enum member.
+
+    Raises:
+        InvalidEventError: an unknown value, naming the setting and the known values.
+    """
     try:
         return kind(value)
     except ValueError:
@@ -350,12 +360,12 @@ def check_tables(tables: Sequence[str]) -> None:
         seen.add(table)
 
 
-def _check_count(value: int, what: str, least: int) -> None:
+def _check_count(value: int, what: str, least: int, setting: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise InvalidEventError(
             f"{what} {value!r} is not an integer {least} or more",
             ErrorCode.COUNT_TOO_SMALL,
-            setting=what,
+            setting=setting,
             value=value,
             least=least,
         )
@@ -363,8 +373,8 @@ def _check_count(value: int, what: str, least: int) -> None:
 
 def _check_group_settings(config: Config) -> None:
     """The group and knockout settings that do not depend on the field (docs/tournaments.md)."""
-    _check_count(config.group_count, "group count", 0)
-    _check_count(config.advance, "players going through from each group", 1)
+    _check_count(config.group_count, "group count", 0, "group_count")
+    _check_count(config.advance, "players going through from each group", 1, "advance")
     if config.group_count and config.group_size:
         raise InvalidEventError(
             f"group count {config.group_count!r} and group size {config.group_size!r}: "
