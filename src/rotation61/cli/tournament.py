@@ -26,8 +26,10 @@ exit code 1, nothing written.
 from __future__ import annotations
 
 import argparse
+import heapq
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
@@ -433,19 +435,40 @@ def _standing_line(line: Line, names: dict[str | None, str]) -> str:
 def simulate(state: EventState, rng: random.Random) -> EventState:
     """Play every match of a drawn event with random racks (odds from the ratings).
 
-    Matches are called in queue order; each rack goes to a player with the chance
-    :func:`~rotation61.ratings.rack_probability` gives (even without ratings); the rack
-    winner scores 61 to 120 points of the 120, the loser the rest.
+    Matches are played in queue order (the ready match of the lowest
+    :func:`~rotation61.tournament.queue.priority` first); each rack goes to a player with
+    the chance :func:`~rotation61.ratings.rack_probability` gives (even without ratings);
+    the rack winner scores 61 to 120 points of the 120, the loser the rest. The ready
+    matches are kept in a heap, offered when the matches feeding them are decided (or a
+    new Swiss round or knockout appears), so an event of M matches takes about M plays
+    and M log M steps, not M² scans.
     """
     ratings = {e.id: e.rating for e in state.event.entries}
-    while not state.finished:
-        ready = sorted((m for m in state.matches if m.status is Status.READY), key=priority)
+    ready: list[tuple[tuple[int, int, int, int], int, str]] = []
+    offered: set[str] = set()
+
+    def offer(match_ids: Iterable[str]) -> None:
+        stack = list(match_ids)
+        while stack:
+            match = state.match(stack.pop())
+            if match.status is Status.READY and match.id not in offered:
+                offered.add(match.id)
+                heapq.heappush(ready, (priority(match), len(offered), match.id))
+            elif match.decided and match.status is not Status.DONE:
+                stack.extend(state.fed_by(match.id))  # a bye or void passes its players on
+
+    known = 0
+    while True:
+        if len(state.matches) != known:  # the draw, a new Swiss round, the knockout
+            offer(m.id for m in state.matches[known:])
+            known = len(state.matches)
         if not ready:
             break
-        match = ready[0]
+        match = state.match(heapq.heappop(ready)[2])
         a, b = (p or "" for p in match.players)
         p = rack_probability(ratings.get(a) or 500, ratings.get(b) or 500)
         state = play(state, _random_result(match, p, rng))
+        offer(state.fed_by(match.id))
     return state
 
 

@@ -126,6 +126,16 @@ class EventState:
             drawn=self.drawn,
         )
 
+    def fed_by(self, match_id: str) -> tuple[str, ...]:
+        """The matches a slot of which this match's winner or loser takes, in structure order.
+
+        Raises:
+            UnknownMatchError: no such match (yet).
+        """
+        self.match(match_id)
+        specs = self._structure.specs
+        return tuple(dict.fromkeys(specs[i].id for i in self._structure.fed.get(match_id, ())))
+
     def winners_into(self, match_id: str) -> tuple[str, ...]:
         """The matches whose winners play in this one, in slot order (a bracket's lines).
 
@@ -310,7 +320,7 @@ def play(state: EventState, item: Input) -> EventState:
         InvalidResultError: a rack score that does not finish the race.
         CorrectionRefusedError: a correction that would change a started match.
     """
-    event = replace(state.event, inputs=(*state.event.inputs, item))
+    event = _appended(state.event, item)
     if isinstance(item, Draw):
         return _play_draw(state, event, item)
     if not state.drawn:
@@ -331,6 +341,19 @@ def play(state: EventState, item: Input) -> EventState:
     raise InvalidEventError(  # pragma: no cover
         f"unknown input {item!r}", ErrorCode.UNKNOWN_INPUT, kind=type(item).__name__
     )
+
+
+def _appended(event: Event, item: Input) -> Event:
+    """The event with one more input.
+
+    Its entries and settings, checked when it was made, are not checked again (a play
+    then costs no pass over the field).
+    """
+    new = object.__new__(Event)
+    for name in ("name", "entries", "config"):
+        object.__setattr__(new, name, getattr(event, name))
+    object.__setattr__(new, "inputs", (*event.inputs, item))
+    return new
 
 
 def _play_draw(state: EventState, event: Event, item: Draw) -> EventState:
@@ -440,9 +463,9 @@ def _play_result(state: EventState, event: Event, item: Result) -> EventState:
     _check_race(match, item.racks)
     walkovers = dict(state._facts.walkovers)
     walkovers.pop(item.match, None)
-    facts = replace(
-        state._facts, results={**state._facts.results, item.match: item}, walkovers=walkovers
-    )
+    results = dict(state._facts.results)
+    results[item.match] = item
+    facts = replace(state._facts, results=results, walkovers=walkovers)
     if match.decided:
         return _correct(state, event, facts, item.match)
     return _derive(state, event, facts, changed=item.match)
