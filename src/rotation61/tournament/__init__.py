@@ -61,9 +61,8 @@ from rotation61.tournament.model import (
     Walkover,
     WalkoverReason,
     Withdrawal,
-    check_settings_used,
-    unused_settings,
 )
+from rotation61.tournament.options import check_settings_used, unused_settings
 from rotation61.tournament.queue import next_calls
 from rotation61.tournament.seeding import order_of_seeds, seed_order
 from rotation61.tournament.standings import Line
