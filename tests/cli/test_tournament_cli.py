@@ -105,23 +105,25 @@ def test_a_bad_result_is_one_line_and_changes_nothing(
     before = event.read_text(encoding="utf-8")
     capsys.readouterr()
     assert main(["tournament", "result", str(event), "R9-1", "7", "0"]) == 1
-    assert capsys.readouterr().err == "rotation61: error: no match 'R9-1' in the event\n"
-    assert main(["tournament", "result", str(event), "R1-2", "7", "7"]) == 1
-    assert "racks 7-7 do not finish match 'R1-2', a race to 7" in capsys.readouterr().err
+    assert capsys.readouterr().err == "rotation61: lỗi: Không có trận R9-1 trong giải.\n"
+    assert main(["tournament", "result", str(event), "R9-1", "7", "0", "--lang", "en"]) == 1
+    assert capsys.readouterr().err == "rotation61: error: There is no match R9-1 in the event.\n"
+    assert main(["tournament", "result", str(event), "R1-2", "7", "7", "--lang", "en"]) == 1
+    assert "7–7 does not finish match R1-2, a race to 7" in capsys.readouterr().err
     assert event.read_text(encoding="utf-8") == before
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("name,club\nAn,X\n", "line 1: the header must be name,club,rating,class"),
+        ("name,club\nAn,X\n", "p.csv: Line 1: the header must be name,club,rating,class."),
         (
             "name,club,rating,class\nAn,X,seven,A\n",
-            "line 2, column rating: 'seven' is not an integer",
+            "p.csv: Line 2, column rating: seven is not a whole number.",
         ),
-        ("name,club,rating,class\nAn,X,1,A\n,Y,2,B\n", "line 3, column name: empty"),
-        ("name,club,rating,class\nAn,X,1\n", "line 2: 3 columns, expected 4"),
-        ("name,club,rating,class\nAn,X,1,A\nAn,X,2,A\n", "'An' of club 'X' is entered twice"),
+        ("name,club,rating,class\nAn,X,1,A\n,Y,2,B\n", "p.csv: Line 3: the name is empty."),
+        ("name,club,rating,class\nAn,X,1\n", "p.csv: Line 2: 3 columns, expected 4."),
+        ("name,club,rating,class\nAn,X,1,A\nAn,X,2,A\n", "An of the club X is entered twice."),
     ],
 )
 def test_a_malformed_players_file_names_line_and_column(
@@ -139,6 +141,8 @@ def test_a_malformed_players_file_names_line_and_column(
             "single",
             "-o",
             str(tmp_path / "e.json"),
+            "--lang",
+            "en",
         ]
     )
     assert code == 1
@@ -215,10 +219,12 @@ def test_tie_breaks_are_configurable_and_shown(
             "luck",
             "-o",
             str(event),
+            "--lang",
+            "en",
         ]
     )
     assert code == 1
-    assert "'luck' is not a valid TieBreak" in capsys.readouterr().err
+    assert "Tie-break: luck is not one of matches_won," in capsys.readouterr().err
 
 
 def test_groups_then_knockout_from_the_command_line(
@@ -250,9 +256,9 @@ def test_groups_then_knockout_from_the_command_line(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--groups", "2", "--group-size", "3"], "group count 2 and group size 3: give one"),
-        (["--groups", "2", "--advance", "3"], "top 3 of each group: the smallest group has 2"),
-        (["--advance", "0"], "players going through from each group 0"),
+        (["--groups", "2", "--group-size", "3"], "groups (2) or the group size (3), not both"),
+        (["--groups", "2", "--advance", "3"], "top 3 of each group go through, but the smallest"),
+        (["--advance", "0"], "Players going through from each group 0 must be a whole number"),
         (["--single-from", "4"], "the knockout after the groups is already single elimination"),
     ],
 )
@@ -265,7 +271,7 @@ def test_bad_group_options_are_one_line_and_write_nothing(
 ) -> None:
     event = tmp_path / "event.json"
     create = ["tournament", "create", "--players", str(players), "--format", "groups"]
-    assert main([*create, *options, "-o", str(event)]) == 1
+    assert main([*create, *options, "-o", str(event), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1

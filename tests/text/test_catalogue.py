@@ -52,6 +52,7 @@ PREFIXES = {
     ),
     Domain.SCOREKEEPER: ("score", "record", "ratings"),
     Domain.AI: ("ai",),
+    Domain.TOURNAMENT: ("tournament",),
 }
 """The first part of the keys of each domain (the web domain has the rest)."""
 
@@ -59,6 +60,7 @@ SAME_IN_BOTH = {
     Domain.RULES: ("event.line",),
     Domain.SCOREKEEPER: ("score.prompt", "ratings.summary"),
     Domain.WEB: ("desk.link.overlay", "desk.link.json"),
+    Domain.TOURNAMENT: ("tournament.error.file_encoding",),
 }
 """Keys (and their variants) whose wording may be the same in both languages."""
 
@@ -359,8 +361,15 @@ def test_no_vietnamese_wording_is_left_in_the_code(path: Path) -> None:
             assert not _VIETNAMESE.search(node.value), f"{path.name}:{node.lineno}: {node.value!r}"
 
 
-def test_text_package_imports_only_rules_match_ratings_text_and_stdlib_and_never_prints() -> None:
-    allowed = {"rotation61.rules", "rotation61.match", "rotation61.ratings", "rotation61.text"}
+def test_text_package_imports_only_core_layers_text_and_stdlib_and_never_prints() -> None:
+    # the ratings and tournament layers' errors are worded here too
+    allowed = {
+        "rotation61.rules",
+        "rotation61.match",
+        "rotation61.ratings",
+        "rotation61.text",
+        "rotation61.tournament",
+    }
     for path in sorted(TEXT_SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,14 +98,15 @@ def test_swiss_never_repeats_a_pairing_while_another_exists(n: int, seed: int, e
     assert state.finished
     assert state.champion is not None
     met: set[frozenset[str]] = set()
-    had_bye: set[str] = set()
+    had_bye: dict[str, int] = {}
     for round_ in range(1, rounds + 1):
         matches = [m for m in state.matches if m.round == round_]
         pairs = [frozenset(m.players) for m in matches if m.status is not Status.BYE]
         byes = [m.winner for m in matches if m.status is Status.BYE]
         if any(p in met for p in pairs):
             everyone = sorted({p for m in matches for p in m.players if p})
-            candidates = [p for p in everyone if p not in had_bye] or everyone
+            fewest = min(had_bye.get(p, 0) for p in everyone)
+            candidates = [p for p in everyone if had_bye.get(p, 0) == fewest]
             options = (
                 [everyone]
                 if len(everyone) % 2 == 0
@@ -113,8 +115,12 @@ def test_swiss_never_repeats_a_pairing_while_another_exists(n: int, seed: int, e
             assert not any(_perfect_without_rematch(o, met) for o in options), round_
         if byes:
             assert len(byes) == 1
+            # no second bye while another player still has none (fewer byes)
+            others = [had_bye.get(p, 0) for m in matches for p in m.players if p and p != byes[0]]
+            assert had_bye.get(byes[0], 0) <= min(others), (round_, byes[0], had_bye)
         met.update(pairs)
-        had_bye.update(byes)
+        for player in byes:
+            had_bye[player] = had_bye.get(player, 0) + 1
 
 
 @settings(max_examples=6)
@@ -196,3 +202,31 @@ def test_single_from_must_be_a_power_of_two_within_half_the_bracket() -> None:
         Config(format=Format.DOUBLE, single_from=6)
     with pytest.raises(InvalidEventError, match="last 8: more than half the bracket of 8"):
         drawn(5, Format.DOUBLE, single_from=8)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_swiss_five_players_seven_rounds_gives_byes_evenly(seed: int) -> None:
+    state = play_out(drawn(5, Format.SWISS, swiss_rounds=7), seed)
+    assert state.finished
+    byes: dict[str, int] = {e.id: 0 for e in state.event.entries}
+    for match in state.matches:
+        if match.status is Status.BYE:
+            byes[match.winner] += 1
+    assert sum(byes.values()) == 7
+    assert sorted(byes.values()) == [1, 1, 1, 2, 2], byes
+
+
+@settings(max_examples=40)
+@given(
+    n=st.integers(3, 11).filter(lambda n: n % 2), extra=st.integers(0, 8), seed=st.integers(0, 999)
+)
+def test_swiss_byes_never_twice_while_someone_has_none(n: int, extra: int, seed: int) -> None:
+    rounds = n + extra
+    state = play_out(drawn(n, Format.SWISS, swiss_rounds=rounds), seed)
+    byes: dict[str, int] = {e.id: 0 for e in state.event.entries}
+    for round_ in range(1, rounds + 1):
+        for match in state.matches:
+            if match.round == round_ and match.status is Status.BYE:
+                assert byes[match.winner] == min(byes.values()), (round_, byes)
+                byes[match.winner] += 1
+    assert max(byes.values()) - min(byes.values()) <= 1

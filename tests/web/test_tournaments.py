@@ -147,7 +147,16 @@ def test_bad_input_is_refused_with_its_reason_and_changes_nothing(client: TestCl
         client, f"{base}/entries/import", content=bad_csv, headers={"Content-Type": "text/csv"}
     )
     assert response.status_code == 422
-    assert "line 3, column rating" in response.json()["detail"]
+    # worded in the request's language (the engine's code and parameters), vi by default
+    assert response.json()["lang"] == "vi"
+    assert "Dòng 3, cột điểm xếp hạng: seven không phải số nguyên." in response.json()["detail"]
+    english = _post(
+        client,
+        f"{base}/entries/import?lang=en",
+        content=bad_csv,
+        headers={"Content-Type": "text/csv"},
+    )
+    assert "Line 3, column rating: seven is not a whole number." in english.json()["detail"]
     # An unknown player.
     unknown = _post(client, f"{base}/checkin", json={"players": ["p99"]})
     assert unknown.status_code == 422

@@ -17,20 +17,28 @@ then knockout: ``--groups G`` or ``--group-size N``, ``--advance M``, ``--knocko
 single|double``).
 
 The event file is the JSON of ``schemas/tournament.schema.json``; commands that move
-the event on write it back in place.
+the event on write it back in place. Files are read as UTF-8 (a byte-order mark
+allowed) or UTF-16 with a byte-order mark (:func:`rotation61.tournament.decode_text`).
+A refusal is one line on stderr, worded in ``--lang vi|en`` (Vietnamese by default),
+exit code 1, nothing written.
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import random
+import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
 from rotation61.ratings import rack_probability
+from rotation61.text import Domain, Language, describe_tournament_error, gettext
 from rotation61.tournament import (
     Config,
     Entry,
+    ErrorCode,
     EventState,
     Format,
     InvalidEventError,
@@ -43,8 +51,11 @@ from rotation61.tournament import (
     Stage,
     Status,
     TieBreak,
+    TournamentError,
     Walkover,
     Withdrawal,
+    check_settings_used,
+    decode_text,
     draw,
     from_json,
     new_event,
@@ -54,9 +65,10 @@ from rotation61.tournament import (
     standings_csv,
     to_json,
 )
+from rotation61.tournament.model import setting_member
 from rotation61.tournament.queue import priority
 
-__all__ = ["add_arguments", "read_players", "run", "simulate"]
+__all__ = ["add_arguments", "read_players", "refusal_line", "run", "simulate"]
 
 _FORMATS: Final = {
     "single": Format.SINGLE,
@@ -72,18 +84,26 @@ _WIN_POINTS: Final = 61
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the sub-commands of ``rotation61 tournament`` to a parser."""
     commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
-    create = commands.add_parser("create", help="a new event from a CSV of players")
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument(
+        "--lang",
+        choices=[lang.value for lang in Language],
+        default=Language.VI.value,
+        help="language of the refusals: vi or en (default: vi)",
+    )
+    with_lang = _WithLanguage(commands, language)
+    create = with_lang.add_parser("create", help="a new event from a CSV of players")
     create.add_argument("--players", type=Path, required=True, metavar="FILE.csv")
     _add_settings(create)
     create.add_argument("--name", default="Tournament")
     create.add_argument("-o", "--output", type=Path, required=True, metavar="EVENT.json")
 
-    drawing = commands.add_parser("draw", help="make the draw")
+    drawing = with_lang.add_parser("draw", help="make the draw")
     drawing.add_argument("event", type=Path, metavar="EVENT.json")
     drawing.add_argument("--seed", type=int, help="the draw seed (default: the event's)")
     drawing.add_argument("--order", help="hand seeding: player ids, seed 1 first, by commas")
 
-    result = commands.add_parser("result", help="enter (or correct) a match result")
+    result = with_lang.add_parser("result", help="enter (or correct) a match result")
     result.add_argument("event", type=Path, metavar="EVENT.json")
     result.add_argument("match", metavar="MATCH_ID")
     result.add_argument("racks_a", type=int, metavar="RACKS_A")
@@ -91,35 +111,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     result.add_argument("--points", type=int, nargs=2, default=(0, 0), metavar=("A", "B"))
     result.add_argument("--record", default="", help="a link to the match record")
 
-    walkover = commands.add_parser("walkover", help="a no-show or forfeit: WINNER goes through")
+    walkover = with_lang.add_parser("walkover", help="a no-show or forfeit: WINNER goes through")
     walkover.add_argument("event", type=Path, metavar="EVENT.json")
     walkover.add_argument("match", metavar="MATCH_ID")
     walkover.add_argument("winner", metavar="PLAYER_ID")
 
-    withdraw = commands.add_parser("withdraw", help="a player leaves the event")
+    withdraw = with_lang.add_parser("withdraw", help="a player leaves the event")
     withdraw.add_argument("event", type=Path, metavar="EVENT.json")
     withdraw.add_argument("player", metavar="PLAYER_ID")
 
-    call = commands.add_parser("call", help="call ready matches to the free tables")
+    call = with_lang.add_parser("call", help="call ready matches to the free tables")
     call.add_argument("event", type=Path, metavar="EVENT.json")
     call.add_argument("--tables", help="table names by commas (default: the event's)")
 
-    show = commands.add_parser("show", help="print the matches and the standings")
+    show = with_lang.add_parser("show", help="print the matches and the standings")
     show.add_argument("event", type=Path, metavar="EVENT.json")
 
-    export = commands.add_parser("export", help="write the event as JSON and/or standings CSV")
+    export = with_lang.add_parser("export", help="write the event as JSON and/or standings CSV")
     export.add_argument("event", type=Path, metavar="EVENT.json")
     export.add_argument("--json", type=Path, metavar="OUT.json")
     export.add_argument("--csv", type=Path, metavar="OUT.csv")
 
-    imported = commands.add_parser("import", help="read an event file, replay and store it")
+    imported = with_lang.add_parser("import", help="read an event file, replay and store it")
     imported.add_argument("file", type=Path, metavar="FILE.json")
     imported.add_argument("-o", "--output", type=Path, required=True, metavar="EVENT.json")
 
-    sim = commands.add_parser("simulate", help="play a whole event with random racks")
+    sim = with_lang.add_parser("simulate", help="play a whole event with random racks")
     _add_settings(sim)
     sim.add_argument("--players", type=int, required=True, metavar="N")
-    sim.add_argument("--players-file", type=Path, metavar="FILE.csv", help="ratings set the odds")
+    sim.add_argument(
+        "--players-file",
+        type=Path,
+        metavar="FILE.csv",
+        help="ratings set the odds; its first N players play (it must hold N or more)",
+    )
     sim.add_argument("--json", action="store_true", help="print the event as JSON")
 
 
@@ -180,6 +205,21 @@ def _add_settings(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tv", default="", help="TV table names by commas")
 
 
+class _WithLanguage:
+    """The sub-command parsers, each with the ``--lang`` option."""
+
+    def __init__(
+        self,
+        commands: argparse._SubParsersAction[argparse.ArgumentParser],
+        language: argparse.ArgumentParser,
+    ) -> None:
+        self._commands = commands
+        self._language = language
+
+    def add_parser(self, name: str, *, help: str) -> argparse.ArgumentParser:
+        return self._commands.add_parser(name, help=help, parents=[self._language])
+
+
 def _split(text: str | None) -> tuple[str, ...]:
     return tuple(t.strip() for t in (text or "").split(",") if t.strip())
 
@@ -191,12 +231,15 @@ def _config(args: argparse.Namespace) -> Config:
         try:
             by_stage.append((Stage(stage.strip()), int(race)))
         except ValueError as err:
-            raise InvalidEventError(f"--race-stage {item!r} is not STAGE=N") from err
-    try:
-        tie_breaks = tuple(TieBreak(t) for t in _split(args.tie_breaks))
-    except ValueError as err:
-        raise InvalidEventError(f"--tie-breaks: {err}") from err
-    return Config(
+            raise InvalidEventError(
+                f"--race-stage {item!r} is not STAGE=N",
+                ErrorCode.UNKNOWN_SETTING_VALUE,
+                setting="races",
+                value=item,
+                known=", ".join(f"{s.value}=N" for s in Stage),
+            ) from err
+    tie_breaks = tuple(setting_member(TieBreak, t, "tie_breaks") for t in _split(args.tie_breaks))
+    config = Config(
         format=_FORMATS[args.format],
         tie_breaks=tie_breaks or Config(format=Format.SINGLE).tie_breaks,
         seeding=SeedingMethod(args.seeding),
@@ -212,34 +255,65 @@ def _config(args: argparse.Namespace) -> Config:
         tables=_split(args.tables),
         tv_tables=_split(args.tv),
     )
+    check_settings_used(config)
+    return config
 
 
 def read_players(text: str, source: str = "players") -> list[Entry]:
     """The entries of a players CSV (header ``name,club,rating,class``; ids p1, p2, ...).
 
     Raises:
-        InvalidEventError: a malformed line (the message names the file, the line and
-            the column).
+        PlayersCsvError: a malformed line (the message names the file, the line and
+            the column; its parameters name the file too).
     """
     try:
         return read_players_csv(text)
     except PlayersCsvError as err:
-        raise InvalidEventError(f"{source} {err}") from None
+        params = {k: v for k, v in err.params.items() if k not in ("line", "column")}
+        refusal = PlayersCsvError(
+            f"{source} {err}", err.code, line=err.line, column=err.column, **params, file=source
+        )
+        raise refusal from err.__cause__
+
+
+def _read(path: Path) -> str:
+    """A file's text (UTF-8, or UTF-16 with a byte-order mark)."""
+    return decode_text(path.read_bytes(), source=str(path))
 
 
 def _load(path: Path) -> EventState:
-    return from_json(path.read_text(encoding="utf-8"))
+    return from_json(_read(path))
 
 
 def _save(state: EventState, path: Path) -> None:
     path.write_text(to_json(state), encoding="utf-8")
 
 
+def refusal_line(err: TournamentError, lang: Language) -> str:
+    """The one line a refusal prints: the file (when one is named), then the words."""
+    words = describe_tournament_error(err, lang)
+    source = err.params.get("file")
+    if source and err.code not in (ErrorCode.FILE_ENCODING, ErrorCode.FEWER_PLAYERS):
+        words = f"{source}: {words}"
+    return gettext(lang, Domain.TOURNAMENT, "tournament.cli.error", detail=words)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run a ``rotation61 tournament`` sub-command; returns the exit code."""
+    """Run a ``rotation61 tournament`` sub-command; returns the exit code.
+
+    A refusal of the engine prints one line in the chosen language and returns 1.
+    """
+    try:
+        return _run(args)
+    except TournamentError as err:
+        print(refusal_line(err, Language(args.lang)), file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     command: str = args.tournament_command
     if command == "create":
-        text = args.players.read_text(encoding="utf-8-sig")
+        text = _read(args.players)
         state = new_event(args.name, read_players(text, str(args.players)), _config(args))
         _save(state, args.output)
         print(f"{len(state.event.entries)} players; draw seed {state.event.config.draw_seed}")
@@ -361,19 +435,40 @@ def _standing_line(line: Line, names: dict[str | None, str]) -> str:
 def simulate(state: EventState, rng: random.Random) -> EventState:
     """Play every match of a drawn event with random racks (odds from the ratings).
 
-    Matches are called in queue order; each rack goes to a player with the chance
-    :func:`~rotation61.ratings.rack_probability` gives (even without ratings); the rack
-    winner scores 61 to 120 points of the 120, the loser the rest.
+    Matches are played in queue order (the ready match of the lowest
+    :func:`~rotation61.tournament.queue.priority` first); each rack goes to a player with
+    the chance :func:`~rotation61.ratings.rack_probability` gives (even without ratings);
+    the rack winner scores 61 to 120 points of the 120, the loser the rest. The ready
+    matches are kept in a heap, offered when the matches feeding them are decided (or a
+    new Swiss round or knockout appears), so an event of M matches takes about M plays
+    and M log M steps, not M² scans.
     """
     ratings = {e.id: e.rating for e in state.event.entries}
-    while not state.finished:
-        ready = sorted((m for m in state.matches if m.status is Status.READY), key=priority)
+    ready: list[tuple[tuple[int, int, int, int], int, str]] = []
+    offered: set[str] = set()
+
+    def offer(match_ids: Iterable[str]) -> None:
+        stack = list(match_ids)
+        while stack:
+            match = state.match(stack.pop())
+            if match.status is Status.READY and match.id not in offered:
+                offered.add(match.id)
+                heapq.heappush(ready, (priority(match), len(offered), match.id))
+            elif match.decided and match.status is not Status.DONE:
+                stack.extend(state.fed_by(match.id))  # a bye or void passes its players on
+
+    known = 0
+    while True:
+        if len(state.matches) != known:  # the draw, a new Swiss round, the knockout
+            offer(m.id for m in state.matches[known:])
+            known = len(state.matches)
         if not ready:
             break
-        match = ready[0]
+        match = state.match(heapq.heappop(ready)[2])
         a, b = (p or "" for p in match.players)
         p = rack_probability(ratings.get(a) or 500, ratings.get(b) or 500)
         state = play(state, _random_result(match, p, rng))
+        offer(state.fed_by(match.id))
     return state
 
 
@@ -392,7 +487,15 @@ def _random_result(match: Match, p: float, rng: random.Random) -> Result:
 def _simulate(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     if args.players_file is not None:
-        entries = read_players(args.players_file.read_text(encoding="utf-8-sig"))
+        entries = read_players(_read(args.players_file), str(args.players_file))
+        if len(entries) < args.players:
+            raise InvalidEventError(
+                f"{args.players_file} has {len(entries)} players, fewer than {args.players}",
+                ErrorCode.FEWER_PLAYERS,
+                file=str(args.players_file),
+                found=len(entries),
+                wanted=args.players,
+            )
     else:
         entries = [
             Entry(id=f"p{i}", name=f"Player {i}", rating=rng.randint(300, 800))

@@ -3,8 +3,8 @@
 Pure and stdlib-only: it reads :mod:`rotation61.rules` and :mod:`rotation61.match` values
 and returns strings; it never prints. Every sentence comes from the wording catalogue
 of :mod:`rotation61.text.catalogue`: gettext ``.po`` files shipped in the package, one per
-language and domain (``rules``, ``scorekeeper``, ``web``), read with :func:`gettext` and
-:func:`ngettext` (plural forms).
+language and domain (``rules``, ``scorekeeper``, ``web``, ``ai``, ``tournament``), read
+with :func:`gettext` and :func:`ngettext` (plural forms).
 
 >>> from rotation61.rules import Foul, FoulKind
 >>> describe_foul(Foul(FoulKind.SCRATCH), lowest=4, lang=Language.VI)
@@ -30,6 +30,7 @@ from rotation61.text.ruling import (
     section_cite,
 )
 from rotation61.text.scoreboard import describe_state
+from rotation61.text.tournament import describe_tournament_error
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -44,6 +45,7 @@ __all__ = [
     "describe_result",
     "describe_ruling",
     "describe_state",
+    "describe_tournament_error",
     "format_balls",
     "gettext",
     "message",

@@ -78,6 +78,8 @@ class Domain(StrEnum):
     """The web app's screens: titles, buttons and labels."""
     AI = "ai"
     """The computer player's explanations: shots, pockets, options (``rotation61.ai``)."""
+    TOURNAMENT = "tournament"
+    """The tournament engine's refusals (``rotation61.tournament``), by their code."""
 
 
 _COUNT: Final = "count"

@@ -20,7 +20,10 @@ from __future__ import annotations
 from rotation61.tournament.codec import from_dict, from_json, to_dict, to_json
 from rotation61.tournament.csvfiles import (
     PLAYER_COLUMNS,
+    EncodingProblem,
+    FileEncodingError,
     PlayersCsvError,
+    decode_text,
     read_players_csv,
     standings_csv,
 )
@@ -28,6 +31,7 @@ from rotation61.tournament.errors import (
     CorrectionRefusedError,
     DrawError,
     DuplicateEntryError,
+    ErrorCode,
     InvalidEventError,
     InvalidResultError,
     MatchNotReadyError,
@@ -60,6 +64,7 @@ from rotation61.tournament.model import (
     WalkoverReason,
     Withdrawal,
 )
+from rotation61.tournament.options import check_settings_used, unused_settings
 from rotation61.tournament.queue import next_calls
 from rotation61.tournament.seeding import order_of_seeds, seed_order
 from rotation61.tournament.standings import Line
@@ -76,10 +81,13 @@ __all__ = [
     "Draw",
     "DrawError",
     "DuplicateEntryError",
+    "EncodingProblem",
     "Entry",
+    "ErrorCode",
     "Event",
     "EventState",
     "Feature",
+    "FileEncodingError",
     "Format",
     "Input",
     "InvalidEventError",
@@ -103,6 +111,8 @@ __all__ = [
     "Walkover",
     "WalkoverReason",
     "Withdrawal",
+    "check_settings_used",
+    "decode_text",
     "draw",
     "from_dict",
     "from_json",
@@ -116,4 +126,5 @@ __all__ = [
     "standings_csv",
     "to_dict",
     "to_json",
+    "unused_settings",
 ]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rotation61.tournament.errors import InvalidEventError
+from rotation61.tournament.errors import ErrorCode, InvalidEventError
 from rotation61.tournament.model import BYE, Stage
 from rotation61.tournament.seeding import bracket_positions, bracket_size
 
@@ -217,8 +217,9 @@ def double_elimination(
     """True double elimination: winners' side, losers' side, grand final and reset.
 
     With ``single_from`` (K), the two sides stop when K/2 players are left on each, and
-    a single-elimination knockout follows: winners' side qualifier ``i`` against losers'
-    side qualifier ``K/2 + 1 - i``.
+    a single-elimination knockout follows, each winners' side qualifier against the
+    losers' side qualifier fed by the loser of the winners' match ``K/4`` places away
+    (in the other half of the knockout: no immediate rematch, see :func:`_crossover`).
 
     >>> [s.id for s in double_elimination(["a", "b", "c", "d"], reset=True)]
     ['W1-1', 'W1-2', 'W2-1', 'L1-1', 'L2-1', 'GF', 'GF2']
@@ -256,22 +257,42 @@ def double_elimination(
     return tuple(specs)
 
 
+def _crossover(half: int, drop_round: int) -> list[int]:
+    """The losers' side qualifier (0-based) met by each winners' side qualifier ``i``.
+
+    The losers' side's last round (an even round ``2j``, ``j = drop_round``) takes the
+    losers of the winners' side's last round, in reversed order when ``j`` is odd
+    (:func:`_losers_side`); the qualifier fed by the loser of winners' match ``w`` goes
+    to the other half of the knockout, against winners' qualifier ``w + half/2`` (mod
+    half), so a match's winner and loser can meet again only in the knockout's final.
+    With ``half`` 1 (the last two) the one losers' qualifier meets the one winners'
+    qualifier, as in a grand final.
+    """
+    fed_by = [half - 1 - x if drop_round % 2 else x for x in range(half)]
+    slot_of = {w: x for x, w in enumerate(fed_by)}
+    return [slot_of[(i + half // 2) % half] for i in range(half)]
+
+
 def _double_then_single(order: Sequence[str], size: int, last: int) -> tuple[MatchSpec, ...]:
     if last * 2 > size:
         raise InvalidEventError(
-            f"single elimination from the last {last}: more than half the bracket of {size}"
+            f"single elimination from the last {last}: more than half the bracket of {size}",
+            ErrorCode.SINGLE_FROM_ABOVE_HALF,
+            value=last,
+            size=size,
         )
     k, m = size.bit_length() - 1, last.bit_length() - 1
     winners_rounds, losers_rounds = k - m + 1, 2 * (k - m)
     winners = [s for s in _knockout(order, Stage.WINNERS, "W") if s.round <= winners_rounds]
     losers = [s for s in _losers_side(size) if s.round <= losers_rounds]
     half = last // 2
+    against = _crossover(half, losers_rounds // 2)
     lines = [
         slot
         for i in range(half)
         for slot in (
             Slot.winner(f"W{winners_rounds}-{i + 1}"),
-            Slot.winner(f"L{losers_rounds}-{half - i}"),
+            Slot.winner(f"L{losers_rounds}-{against[i] + 1}"),
         )
     ]
     knockout = _ladder(lines, Stage.KNOCKOUT, "K")

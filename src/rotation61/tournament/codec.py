@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from rotation61.tournament.errors import InvalidEventError
+from rotation61.tournament.errors import ErrorCode, InvalidEventError
 from rotation61.tournament.matches import Match
 from rotation61.tournament.model import (
     Call,
@@ -163,22 +163,44 @@ def to_json(state: EventState) -> str:
     return json.dumps(to_dict(state), ensure_ascii=False, indent=2) + "\n"
 
 
+def _shown(value: object) -> str:
+    """A stored value as a refusal names it (cut to 60 characters)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
-        raise InvalidEventError(f"{where}: missing {key!r}")
+        raise InvalidEventError(
+            f"{where}: missing {key!r}", ErrorCode.MISSING_KEY, where=where, key=key
+        )
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise InvalidEventError(f"{where}: {key!r} is {value!r}")
+        raise InvalidEventError(
+            f"{where}: {key!r} is {value!r}",
+            ErrorCode.BAD_VALUE,
+            where=where,
+            key=key,
+            value=_shown(value),
+        )
     return value
 
 
 def _entry_from(data: Any, i: int) -> Entry:
     where = f"entry {i + 1}"
     if not isinstance(data, dict):
-        raise InvalidEventError(f"{where} is {data!r}, not an object")
+        raise InvalidEventError(
+            f"{where} is {data!r}, not an object", ErrorCode.NOT_OBJECT, where=where
+        )
     rating = data.get("rating")
     if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
-        raise InvalidEventError(f"{where}: rating {rating!r} is not an integer")
+        raise InvalidEventError(
+            f"{where}: rating {rating!r} is not an integer",
+            ErrorCode.BAD_VALUE,
+            where=where,
+            key="rating",
+            value=_shown(rating),
+        )
     return Entry(
         id=_get(data, "id", str, where),
         name=_get(data, "name", str, where),
@@ -191,13 +213,21 @@ def _entry_from(data: Any, i: int) -> Entry:
 def _count(data: dict[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidEventError(f"config: {key!r} is {value!r}, not an integer")
+        raise InvalidEventError(
+            f"config: {key!r} is {value!r}, not an integer",
+            ErrorCode.BAD_VALUE,
+            where="config",
+            key=key,
+            value=_shown(value),
+        )
     return value
 
 
 def _config_from(data: Any) -> Config:
     if not isinstance(data, dict):
-        raise InvalidEventError(f"config is {data!r}, not an object")
+        raise InvalidEventError(
+            f"config is {data!r}, not an object", ErrorCode.NOT_OBJECT, where="config"
+        )
     races = data.get("races", {})
     try:
         return Config(
@@ -227,7 +257,9 @@ def _config_from(data: Any) -> Config:
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         if isinstance(err, InvalidEventError):
             raise
-        raise InvalidEventError(f"config: {err}") from err
+        raise InvalidEventError(
+            f"config: {err}", ErrorCode.BAD_VALUE, where="config", key="", value=str(err)
+        ) from err
 
 
 def input_from_dict(data: Any) -> Input:
@@ -237,7 +269,9 @@ def input_from_dict(data: Any) -> Input:
         InvalidEventError: an unknown kind or a malformed field.
     """
     if not isinstance(data, dict):
-        raise InvalidEventError(f"input {data!r} is not an object")
+        raise InvalidEventError(
+            f"input {data!r} is not an object", ErrorCode.NOT_OBJECT, where="input"
+        )
     kind = data.get("kind")
     where = f"{kind} input"
     try:
@@ -269,8 +303,12 @@ def input_from_dict(data: Any) -> Input:
     except (TypeError, ValueError) as err:
         if isinstance(err, InvalidEventError):
             raise
-        raise InvalidEventError(f"{where}: {err}") from err
-    raise InvalidEventError(f"unknown input kind {kind!r}")
+        raise InvalidEventError(
+            f"{where}: {err}", ErrorCode.BAD_VALUE, where=where, key="", value=str(err)
+        ) from err
+    raise InvalidEventError(
+        f"unknown input kind {kind!r}", ErrorCode.UNKNOWN_INPUT, kind=_shown(kind)
+    )
 
 
 def from_dict(data: Any) -> EventState:
@@ -281,9 +319,16 @@ def from_dict(data: Any) -> EventState:
         TournamentError: a stored input the replay refuses.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise InvalidEventError(f"not a {FORMAT_NAME} document")
+        raise InvalidEventError(
+            f"not a {FORMAT_NAME} document", ErrorCode.NOT_EVENT_FILE, format=FORMAT_NAME
+        )
     if data.get("version") != SCHEMA_VERSION:
-        raise InvalidEventError(f"schema version {data.get('version')!r} is not {SCHEMA_VERSION}")
+        raise InvalidEventError(
+            f"schema version {data.get('version')!r} is not {SCHEMA_VERSION}",
+            ErrorCode.SCHEMA_VERSION,
+            value=_shown(data.get("version")),
+            expected=SCHEMA_VERSION,
+        )
     entries = tuple(_entry_from(e, i) for i, e in enumerate(_get(data, "entries", list, "event")))
     event = Event(
         name=_get(data, "name", str, "event"),
@@ -303,5 +348,7 @@ def from_json(text: str) -> EventState:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InvalidEventError(f"not JSON: {err}") from err
+        raise InvalidEventError(
+            f"not JSON: {err}", ErrorCode.NOT_JSON, line=err.lineno, column=err.colno
+        ) from err
     return from_dict(data)

@@ -7,6 +7,19 @@ line (blank lines are skipped, a byte-order mark is allowed); players are number
 malformed line is refused with :class:`PlayersCsvError`, naming the line and the column;
 nothing of the file is taken.
 
+A file comes as bytes from a disk or an upload: :func:`decode_text` is the one
+decoding of every file the tournament commands read (players files and event files):
+UTF-8 with or without a byte-order mark, or UTF-16 with one (what a spreadsheet's
+"Unicode text" gives); anything else is refused with :class:`FileEncodingError`, naming
+the file and what is wrong (a Latin-1 or Windows-1252 byte, UTF-16 without a mark...).
+
+>>> decode_text("Bình".encode("utf-16"), source="players.csv")
+'Bình'
+>>> decode_text("Bình".encode("latin-1"), source="players.csv")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+rotation61.tournament.csvfiles.FileEncodingError: players.csv: not UTF-8 text: byte 0xec at...
+
 The standings file starts with a UTF-8 byte-order mark (spreadsheet programs then read
 Vietnamese names right), and a text cell that a spreadsheet would run as a formula
 (starting with ``=``, ``+``, ``-``, ``@``, a TAB or a CR) is written after a ``'``:
@@ -25,19 +38,24 @@ rotation61.tournament.csvfiles.PlayersCsvError: line 2, column rating: 'seven' i
 
 from __future__ import annotations
 
+import codecs
 import csv
 import unicodedata
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Final
 
-from rotation61.tournament.errors import InvalidEventError, TournamentError
+from rotation61.tournament.errors import ErrorCode, InvalidEventError, TournamentError
 from rotation61.tournament.model import Entry
 from rotation61.tournament.state import EventState
 
 __all__ = [
     "PLAYER_COLUMNS",
     "STANDINGS_COLUMNS",
+    "EncodingProblem",
+    "FileEncodingError",
     "PlayersCsvError",
+    "decode_text",
     "read_players_csv",
     "spreadsheet_cell",
     "standings_csv",
@@ -66,6 +84,104 @@ STANDINGS_COLUMNS: Final = (
 """The header of the standings file, in order."""
 
 
+class EncodingProblem(StrEnum):
+    """Why a file's bytes are not read as text."""
+
+    NOT_UTF8 = "not_utf8"
+    """No byte-order mark and not UTF-8 (Latin-1, Windows-1252, ...)."""
+    UTF16_WITHOUT_MARK = "utf16_without_mark"
+    """UTF-16 without its byte-order mark (every other byte zero)."""
+    BAD_UTF8 = "bad_utf8"
+    """A UTF-8 byte-order mark, then bytes that are not UTF-8."""
+    BAD_UTF16 = "bad_utf16"
+    """A UTF-16 byte-order mark, then bytes that are not UTF-16."""
+    UTF32 = "utf32"
+    """A UTF-32 byte-order mark (not read)."""
+
+
+class FileEncodingError(InvalidEventError):
+    """A file whose bytes are not UTF-8 (with or without a BOM) or UTF-16 with a BOM.
+
+    Attributes:
+        source: the file's name.
+        problem: what is wrong.
+        position: the offset of the first bad byte (0 if none is named).
+    """
+
+    def __init__(self, source: str, problem: EncodingProblem, *, position: int, byte: int) -> None:
+        words = {
+            EncodingProblem.NOT_UTF8: f"not UTF-8 text: byte 0x{byte:02x} at offset {position} "
+            "(Latin-1 or Windows-1252?); save it as UTF-8 or UTF-16",
+            EncodingProblem.UTF16_WITHOUT_MARK: "UTF-16 text without its byte-order mark; "
+            "save it as UTF-8 or UTF-16 with a byte-order mark",
+            EncodingProblem.BAD_UTF8: f"marked UTF-8, but byte 0x{byte:02x} at offset "
+            f"{position} is not UTF-8",
+            EncodingProblem.BAD_UTF16: f"marked UTF-16, but the bytes at offset {position} "
+            "are not UTF-16",
+            EncodingProblem.UTF32: "UTF-32 text is not read; save it as UTF-8 or UTF-16",
+        }
+        super().__init__(
+            f"{source}: {words[problem]}",
+            ErrorCode.FILE_ENCODING,
+            file=source,
+            problem=problem.value,
+            position=position,
+            byte=f"0x{byte:02x}",
+        )
+        self.source = source
+        self.problem = problem
+        self.position = position
+
+
+_UTF16_MARKS: Final = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_UTF32_MARKS: Final = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+
+
+def decode_text(data: bytes, *, source: str) -> str:
+    """A file's text: UTF-8 (a byte-order mark allowed) or UTF-16 with a byte-order mark.
+
+    Args:
+        data: the file's bytes.
+        source: the file's name, for the refusal.
+
+    Returns:
+        The text, without the byte-order mark.
+
+    Raises:
+        FileEncodingError: any other bytes, naming the file and the problem.
+    """
+    if data.startswith(_UTF32_MARKS):
+        raise FileEncodingError(source, EncodingProblem.UTF32, position=0, byte=data[0])
+    if data.startswith(_UTF16_MARKS):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError as err:
+            raise FileEncodingError(
+                source, EncodingProblem.BAD_UTF16, position=err.start, byte=data[err.start]
+            ) from None
+    marked = data.startswith(codecs.BOM_UTF8)
+    if not marked and _looks_like_utf16(data):
+        raise FileEncodingError(
+            source, EncodingProblem.UTF16_WITHOUT_MARK, position=0, byte=data[0]
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        problem = EncodingProblem.BAD_UTF8 if marked else EncodingProblem.NOT_UTF8
+        raise FileEncodingError(source, problem, position=err.start, byte=data[err.start]) from None
+
+
+def _looks_like_utf16(data: bytes) -> bool:
+    """Zero bytes at every other offset of the start (UTF-16 of Latin letters, no mark).
+
+    UTF-8 text holds no zero byte; UTF-16 of Latin letters and digits is half zeros.
+    """
+    head = data[:200]
+    if len(head) < 4:
+        return False
+    return max(head[0::2].count(0), head[1::2].count(0)) * 4 >= len(head)
+
+
 class PlayersCsvError(InvalidEventError):
     """A malformed players file; the message names the line and the column.
 
@@ -74,8 +190,10 @@ class PlayersCsvError(InvalidEventError):
         column: the column's name, ``""`` if not known.
     """
 
-    def __init__(self, message: str, *, line: int = 0, column: str = "") -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, code: ErrorCode, /, *, line: int = 0, column: str = "", **params: object
+    ) -> None:
+        super().__init__(message, code, line=line, column=column, **params)
         self.line = line
         self.column = column
 
@@ -105,9 +223,19 @@ def read_players_csv(
     try:
         rows.extend(reader)
     except csv.Error as err:  # a field over the csv module's limit (128 KB), a stray quote
-        raise PlayersCsvError(f"line {reader.line_num}: {err}") from None
+        raise PlayersCsvError(
+            f"line {reader.line_num}: {err}",
+            ErrorCode.CSV_SYNTAX,
+            line=reader.line_num,
+            detail=str(err),
+        ) from None
     if not rows or [cell.strip().lower() for cell in rows[0]] != list(PLAYER_COLUMNS):
-        raise PlayersCsvError(f"line 1: the header must be {','.join(PLAYER_COLUMNS)}")
+        raise PlayersCsvError(
+            f"line 1: the header must be {','.join(PLAYER_COLUMNS)}",
+            ErrorCode.CSV_HEADER,
+            line=1,
+            columns=",".join(PLAYER_COLUMNS),
+        )
     entries: list[Entry] = []
     for number, row in enumerate(rows[1:], start=2):
         if any(cell.strip() for cell in row):
@@ -120,17 +248,32 @@ def _player(
 ) -> Entry:
     """One line of a players file as an entry."""
     if len(row) != len(PLAYER_COLUMNS):
-        raise PlayersCsvError(f"line {number}: {len(row)} columns, expected {len(PLAYER_COLUMNS)}")
+        raise PlayersCsvError(
+            f"line {number}: {len(row)} columns, expected {len(PLAYER_COLUMNS)}",
+            ErrorCode.CSV_COLUMNS,
+            line=number,
+            count=len(row),
+            expected=len(PLAYER_COLUMNS),
+        )
     name, club, rating, player_class = (unicodedata.normalize("NFC", cell).strip() for cell in row)
     if not name:
-        raise PlayersCsvError(f"line {number}, column name: empty", line=number, column="name")
+        raise PlayersCsvError(
+            f"line {number}, column name: empty",
+            ErrorCode.CSV_EMPTY_NAME,
+            line=number,
+            column="name",
+        )
     value: int | None = None
     if rating:
         try:
             value = int(rating)
         except ValueError:
             raise PlayersCsvError(
-                f"line {number}, column rating: {rating!r} is not an integer"
+                f"line {number}, column rating: {rating!r} is not an integer",
+                ErrorCode.CSV_RATING,
+                line=number,
+                column="rating",
+                value=rating,
             ) from None
     try:
         entry = Entry(id=player_id, name=name, club=club, rating=value, player_class=player_class)
@@ -139,7 +282,11 @@ def _player(
     except (TournamentError, ValueError) as err:
         column = _column_named(str(err))
         raise PlayersCsvError(
-            f"line {number}, column {column}: {err}", line=number, column=column
+            f"line {number}, column {column}: {err}",
+            ErrorCode.CSV_ENTRY,
+            line=number,
+            column=column,
+            detail=str(err),
         ) from err
     return entry
 

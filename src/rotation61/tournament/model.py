@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from rotation61.rules.text_fields import CLASS_MAX_LENGTH, NAME_MAX_LENGTH, check_text
 from rotation61.tournament.errors import (
     DuplicateEntryError,
+    ErrorCode,
     InvalidEventError,
     UnknownPlayerError,
 )
@@ -34,6 +36,8 @@ __all__ = [
     "Walkover",
     "WalkoverReason",
     "Withdrawal",
+    "check_tables",
+    "setting_member",
 ]
 
 BYE: Final = ""
@@ -113,7 +117,12 @@ class WalkoverReason(StrEnum):
 
 def _check_id(value: str, what: str) -> None:
     if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise InvalidEventError(f"{what} {value!r} is not an id (letters, digits, _ . -)")
+        raise InvalidEventError(
+            f"{what} {value!r} is not an id (letters, digits, _ . -)",
+            ErrorCode.NOT_AN_ID,
+            field=what.replace(" ", "_"),
+            value=value,
+        )
 
 
 def _check_text(value: str, what: str, *, max_length: int = NAME_MAX_LENGTH) -> None:
@@ -123,7 +132,11 @@ def _check_text(value: str, what: str, *, max_length: int = NAME_MAX_LENGTH) -> 
 
 def _check_race(value: int, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 99:
-        raise InvalidEventError(f"{what} {value!r} is not a race length 1..99")
+        raise InvalidEventError(
+            f"{what} {value!r} is not a race length 1..99",
+            ErrorCode.RACE_OUT_OF_RANGE,
+            value=value,
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,13 +161,20 @@ class Entry:
         _check_id(self.id, "player id")
         _check_text(self.name, "name")
         if not self.name.strip():
-            raise InvalidEventError(f"player {self.id!r} has an empty name")
+            raise InvalidEventError(
+                f"player {self.id!r} has an empty name", ErrorCode.EMPTY_NAME, player=self.id
+            )
         _check_text(self.club, "club")
         _check_text(self.player_class, "class", max_length=CLASS_MAX_LENGTH)
         if self.rating is not None and (
             isinstance(self.rating, bool) or not isinstance(self.rating, int)
         ):
-            raise InvalidEventError(f"rating {self.rating!r} of {self.id!r} is not an integer")
+            raise InvalidEventError(
+                f"rating {self.rating!r} of {self.id!r} is not an integer",
+                ErrorCode.RATING_NOT_INTEGER,
+                player=self.id,
+                value=self.rating,
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -182,7 +202,12 @@ class Races:
         for stage, round_, race in self.by_round:
             Stage(stage)
             if round_ < 1:
-                raise InvalidEventError(f"round {round_!r} of stage {stage!r} is not 1 or more")
+                raise InvalidEventError(
+                    f"round {round_!r} of stage {stage!r} is not 1 or more",
+                    ErrorCode.ROUND_OUT_OF_RANGE,
+                    stage=str(stage),
+                    round=round_,
+                )
             _check_race(race, f"race of {stage!r} round {round_!r}")
         if self.final:
             _check_race(self.final, "race of the final")
@@ -255,51 +280,123 @@ class Config:
     def __post_init__(self) -> None:
         if self.single_from and (self.single_from < 2 or self.single_from & (self.single_from - 1)):
             raise InvalidEventError(
-                f"single elimination from the last {self.single_from!r}: not a power of two ≥ 2"
+                f"single elimination from the last {self.single_from!r}: not a power of two ≥ 2",
+                ErrorCode.SINGLE_FROM_NOT_POWER,
+                value=self.single_from,
             )
-        try:
-            object.__setattr__(self, "format", Format(self.format))
-            object.__setattr__(self, "seeding", SeedingMethod(self.seeding))
-            object.__setattr__(self, "tie_breaks", tuple(TieBreak(t) for t in self.tie_breaks))
-            object.__setattr__(self, "knockout", Format(self.knockout))
-        except ValueError as err:
-            raise InvalidEventError(str(err)) from err
+        object.__setattr__(self, "format", setting_member(Format, self.format, "format"))
+        object.__setattr__(self, "seeding", setting_member(SeedingMethod, self.seeding, "seeding"))
+        object.__setattr__(
+            self,
+            "tie_breaks",
+            tuple(setting_member(TieBreak, t, "tie_breaks") for t in self.tie_breaks),
+        )
+        object.__setattr__(self, "knockout", setting_member(Format, self.knockout, "knockout"))
         _check_group_settings(self)
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise InvalidEventError(f"tie-breaks {list(self.tie_breaks)!r} repeat a criterion")
+            raise InvalidEventError(
+                f"tie-breaks {list(self.tie_breaks)!r} repeat a criterion",
+                ErrorCode.TIE_BREAKS_REPEAT,
+                value=",".join(self.tie_breaks),
+            )
         if self.group_size < 0 or self.group_size == 1:
-            raise InvalidEventError(f"group size {self.group_size!r} is not 0 or 2 or more")
+            raise InvalidEventError(
+                f"group size {self.group_size!r} is not 0 or 2 or more",
+                ErrorCode.GROUP_SIZE_INVALID,
+                value=self.group_size,
+            )
         if self.swiss_rounds < 0:
-            raise InvalidEventError(f"Swiss rounds {self.swiss_rounds!r} is negative")
-        for table in (*self.tables, *self.tv_tables):
-            _check_id(table, "table")
+            raise InvalidEventError(
+                f"Swiss rounds {self.swiss_rounds!r} is negative",
+                ErrorCode.SWISS_ROUNDS_NEGATIVE,
+                value=self.swiss_rounds,
+            )
+        check_tables(self.tables)
+        check_tables(self.tv_tables)
         unknown = [t for t in self.tv_tables if self.tables and t not in self.tables]
         if unknown:
-            raise InvalidEventError(f"TV tables {unknown!r} are not among the tables")
+            raise InvalidEventError(
+                f"TV tables {unknown!r} are not among the tables",
+                ErrorCode.TV_TABLES_UNKNOWN,
+                tables=",".join(unknown),
+            )
 
 
-def _check_count(value: int, what: str, least: int) -> None:
+_Member = TypeVar("_Member", Format, SeedingMethod, TieBreak)
+
+
+def setting_member(kind: type[_Member], value: str, setting: str) -> _Member:
+    """A setting's value as its enum member.
+
+    Raises:
+        InvalidEventError: an unknown value, naming the setting and the known values.
+    """
+    try:
+        return kind(value)
+    except ValueError:
+        known = ", ".join(member.value for member in kind)
+        raise InvalidEventError(
+            f"{setting}: {value!r} is not a valid {kind.__name__} ({known})",
+            ErrorCode.UNKNOWN_SETTING_VALUE,
+            setting=setting,
+            value=str(value),
+            known=known,
+        ) from None
+
+
+def check_tables(tables: Sequence[str]) -> None:
+    """Table names: each an id, none twice.
+
+    Raises:
+        InvalidEventError: a name that is not an id, or a name given twice.
+    """
+    seen: set[str] = set()
+    for table in tables:
+        _check_id(table, "table")
+        if table in seen:
+            raise InvalidEventError(
+                f"table {table!r} is named twice in {list(tables)!r}",
+                ErrorCode.TABLES_REPEAT,
+                table=table,
+            )
+        seen.add(table)
+
+
+def _check_count(value: int, what: str, least: int, setting: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InvalidEventError(f"{what} {value!r} is not an integer {least} or more")
+        raise InvalidEventError(
+            f"{what} {value!r} is not an integer {least} or more",
+            ErrorCode.COUNT_TOO_SMALL,
+            setting=setting,
+            value=value,
+            least=least,
+        )
 
 
 def _check_group_settings(config: Config) -> None:
     """The group and knockout settings that do not depend on the field (docs/tournaments.md)."""
-    _check_count(config.group_count, "group count", 0)
-    _check_count(config.advance, "players going through from each group", 1)
+    _check_count(config.group_count, "group count", 0, "group_count")
+    _check_count(config.advance, "players going through from each group", 1, "advance")
     if config.group_count and config.group_size:
         raise InvalidEventError(
             f"group count {config.group_count!r} and group size {config.group_size!r}: "
-            "give one, not both"
+            "give one, not both",
+            ErrorCode.GROUP_COUNT_AND_SIZE,
+            count=config.group_count,
+            size=config.group_size,
         )
     if config.knockout not in (Format.SINGLE, Format.DOUBLE):
         raise InvalidEventError(
-            f"knockout format {config.knockout.value!r} is not single or double"
+            f"knockout format {config.knockout.value!r} is not single or double",
+            ErrorCode.KNOCKOUT_FORMAT,
+            value=config.knockout.value,
         )
     if config.format is Format.GROUPS and config.single_from and config.knockout is Format.SINGLE:
         raise InvalidEventError(
             f"single elimination from the last {config.single_from!r}: the knockout after "
-            "the groups is already single elimination"
+            "the groups is already single elimination",
+            ErrorCode.SINGLE_FROM_SINGLE_KNOCKOUT,
+            value=config.single_from,
         )
 
 
@@ -340,24 +437,36 @@ def check_groups(field: int, config: Config) -> None:
     smallest = field // count
     if smallest < 2:
         raise InvalidEventError(
-            f"group count {count!r} for {field} players leaves a group of fewer than 2"
+            f"group count {count!r} for {field} players leaves a group of fewer than 2",
+            ErrorCode.GROUP_TOO_SMALL,
+            count=count,
+            field=field,
         )
     if config.format is not Format.GROUPS:
         return
     if config.advance > smallest:
         raise InvalidEventError(
-            f"top {config.advance!r} of each group: the smallest group has {smallest} players"
+            f"top {config.advance!r} of each group: the smallest group has {smallest} players",
+            ErrorCode.ADVANCE_ABOVE_GROUP,
+            advance=config.advance,
+            smallest=smallest,
         )
     qualified = count * config.advance
     if qualified < 2:
         raise InvalidEventError(
-            f"top {config.advance!r} of {count} group: a knockout needs 2 players or more"
+            f"top {config.advance!r} of {count} group: a knockout needs 2 players or more",
+            ErrorCode.KNOCKOUT_TOO_SMALL,
+            advance=config.advance,
+            count=count,
         )
     size = _bracket_size(qualified)
     if config.single_from and config.single_from * 2 > size:
         raise InvalidEventError(
             f"single elimination from the last {config.single_from}: more than half "
-            f"the knockout bracket of {size}"
+            f"the knockout bracket of {size}",
+            ErrorCode.SINGLE_FROM_ABOVE_HALF,
+            value=config.single_from,
+            size=size,
         )
 
 
@@ -404,7 +513,13 @@ class Result:
             if len(pair) != 2 or any(
                 isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in pair
             ):
-                raise InvalidEventError(f"{what} {pair!r} of {self.match!r} are not two counts")
+                raise InvalidEventError(
+                    f"{what} {pair!r} of {self.match!r} are not two counts",
+                    ErrorCode.NOT_TWO_COUNTS,
+                    what=what,
+                    value=str(pair),
+                    match=self.match,
+                )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -451,17 +566,27 @@ class Event:
         _check_text(self.name, "event name")
         if not 2 <= len(self.entries) <= MAX_FIELD:
             raise InvalidEventError(
-                f"a field of {len(self.entries)} players is outside 2..{MAX_FIELD}"
+                f"a field of {len(self.entries)} players is outside 2..{MAX_FIELD}",
+                ErrorCode.FIELD_SIZE,
+                count=len(self.entries),
+                most=MAX_FIELD,
             )
         seen: dict[str, Entry] = {}
         names: set[tuple[str, str]] = set()
         for entry in self.entries:
             if entry.id in seen:
-                raise DuplicateEntryError(f"player id {entry.id!r} is entered twice")
+                raise DuplicateEntryError(
+                    f"player id {entry.id!r} is entered twice",
+                    ErrorCode.DUPLICATE_ID,
+                    player=entry.id,
+                )
             key = (entry.name.strip().casefold(), entry.club.strip().casefold())
             if key in names:
                 raise DuplicateEntryError(
-                    f"player {entry.name!r} of club {entry.club!r} is entered twice"
+                    f"player {entry.name!r} of club {entry.club!r} is entered twice",
+                    ErrorCode.DUPLICATE_NAME,
+                    name=entry.name,
+                    club=entry.club,
                 )
             seen[entry.id] = entry
             names.add(key)
@@ -476,4 +601,6 @@ class Event:
         for entry in self.entries:
             if entry.id == player:
                 return entry
-        raise UnknownPlayerError(f"no player {player!r} in the event")
+        raise UnknownPlayerError(
+            f"no player {player!r} in the event", ErrorCode.UNKNOWN_PLAYER, player=player
+        )

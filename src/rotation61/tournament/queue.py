@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rotation61.tournament.matches import Match, Status
-from rotation61.tournament.model import Call, Stage
+from rotation61.tournament.model import Call, Stage, check_tables
 from rotation61.tournament.state import EventState
 
 __all__ = ["next_calls", "priority"]
@@ -43,6 +43,9 @@ def next_calls(state: EventState, tables: Sequence[str] = ()) -> tuple[Call, ...
         state: the event.
         tables: the tables in use (default: the event's tables).
 
+    Raises:
+        InvalidEventError: a table named twice, or a name that is not an id.
+
     >>> from rotation61.tournament.model import Config, Entry, Format
     >>> from rotation61.tournament.state import draw, new_event
     >>> field = [Entry(id=f"p{i}", name=f"P{i}", rating=100 - i) for i in range(1, 5)]
@@ -52,6 +55,7 @@ def next_calls(state: EventState, tables: Sequence[str] = ()) -> tuple[Call, ...
     """
     config = state.event.config
     tables = tuple(tables) or config.tables
+    check_tables(tables)
     tv = [t for t in tables if t in config.tv_tables]
     playing = [m for m in state.matches if m.status is Status.PLAYING]
     busy_tables = {m.table for m in playing}

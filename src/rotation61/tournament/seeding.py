@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from rotation61.tournament.errors import (
     DuplicateEntryError,
+    ErrorCode,
     InvalidEventError,
     SeedingError,
     SeedProblem,
@@ -44,7 +45,9 @@ def bracket_positions(size: int) -> tuple[int, ...]:
     (1, 8, 4, 5, 2, 7, 3, 6)
     """
     if size < 2 or size & (size - 1):
-        raise InvalidEventError(f"bracket size {size!r} is not a power of two")
+        raise InvalidEventError(
+            f"bracket size {size!r} is not a power of two", ErrorCode.BRACKET_SIZE, size=size
+        )
     order = [1, 2]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -97,13 +100,23 @@ def _hand_order(ids: Sequence[str], hand: Sequence[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for player in hand:
         if player not in known:
-            raise UnknownPlayerError(f"the hand seeding names {player!r}, who is not entered")
+            raise UnknownPlayerError(
+                f"the hand seeding names {player!r}, who is not entered",
+                ErrorCode.HAND_UNKNOWN_PLAYER,
+                player=player,
+            )
         if player in seen:
-            raise DuplicateEntryError(f"the hand seeding names {player!r} twice")
+            raise DuplicateEntryError(
+                f"the hand seeding names {player!r} twice", ErrorCode.HAND_TWICE, player=player
+            )
         seen.add(player)
     missing = [player for player in ids if player not in seen]
     if missing:
-        raise InvalidEventError(f"the hand seeding misses {missing!r}")
+        raise InvalidEventError(
+            f"the hand seeding misses {missing!r}",
+            ErrorCode.HAND_MISSING,
+            players=", ".join(missing),
+        )
     return tuple(hand)
 
 

@@ -8,6 +8,7 @@ stored inputs, so replaying an event's inputs rebuilds an equal state.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -16,6 +17,7 @@ from rotation61.tournament.bracket import MatchSpec, Slot, SlotKind
 from rotation61.tournament.errors import (
     CorrectionRefusedError,
     DrawError,
+    ErrorCode,
     InvalidEventError,
     InvalidResultError,
     MatchNotReadyError,
@@ -118,8 +120,21 @@ class EventState:
             return self.matches[position]
         raise UnknownMatchError(
             f"no match {match_id!r} in the event"
-            + ("" if self.drawn else " (the draw has not been made)")
+            + ("" if self.drawn else " (the draw has not been made)"),
+            ErrorCode.UNKNOWN_MATCH,
+            match=match_id,
+            drawn=self.drawn,
         )
+
+    def fed_by(self, match_id: str) -> tuple[str, ...]:
+        """The matches a slot of which this match's winner or loser takes, in structure order.
+
+        Raises:
+            UnknownMatchError: no such match (yet).
+        """
+        self.match(match_id)
+        specs = self._structure.specs
+        return tuple(dict.fromkeys(specs[i].id for i in self._structure.fed.get(match_id, ())))
 
     def winners_into(self, match_id: str) -> tuple[str, ...]:
         """The matches whose winners play in this one, in slot order (a bracket's lines).
@@ -305,11 +320,12 @@ def play(state: EventState, item: Input) -> EventState:
         InvalidResultError: a rack score that does not finish the race.
         CorrectionRefusedError: a correction that would change a started match.
     """
-    event = replace(state.event, inputs=(*state.event.inputs, item))
+    event = _appended(state.event, item)
     if isinstance(item, Draw):
         return _play_draw(state, event, item)
     if not state.drawn:
-        raise DrawError(f"{type(item).__name__.lower()} before the draw")
+        kind = type(item).__name__.lower()
+        raise DrawError(f"{kind} before the draw", ErrorCode.BEFORE_DRAW, input=kind)
     if isinstance(item, Call):
         return _play_call(state, event, item)
     if isinstance(item, Result):
@@ -322,18 +338,38 @@ def play(state: EventState, item: Input) -> EventState:
         state.match(item.match)
         facts = replace(state._facts, featured=state._facts.featured | {item.match})
         return _derive(state, event, facts, changed=item.match)
-    raise InvalidEventError(f"unknown input {item!r}")  # pragma: no cover
+    raise InvalidEventError(  # pragma: no cover
+        f"unknown input {item!r}", ErrorCode.UNKNOWN_INPUT, kind=type(item).__name__
+    )
+
+
+def _appended(event: Event, item: Input) -> Event:
+    """The event with one more input.
+
+    Its entries and settings, checked when it was made, are not checked again (a play
+    then costs no pass over the field).
+    """
+    new = object.__new__(Event)
+    for name in ("name", "entries", "config"):
+        object.__setattr__(new, name, getattr(event, name))
+    object.__setattr__(new, "inputs", (*event.inputs, item))
+    return new
 
 
 def _play_draw(state: EventState, event: Event, item: Draw) -> EventState:
     if state.started:
-        raise DrawError("the draw cannot be made again: a match has started")
+        raise DrawError(
+            "the draw cannot be made again: a match has started", ErrorCode.DRAW_AFTER_START
+        )
     config = event.config
     expected = seed_order(event.entries, config.seeding, seed=item.seed, hand=item.order)
     if config.seeding is not SeedingMethod.HAND and expected != item.order:
         raise DrawError(
             f"the draw order {list(item.order)!r} is not the {config.seeding} draw "
-            f"of seed {item.seed!r}"
+            f"of seed {item.seed!r}",
+            ErrorCode.DRAW_ORDER,
+            seeding=config.seeding.value,
+            seed=item.seed,
         )
     facts = _Facts(draw=item, withdrawn=state._facts.withdrawn)
     structure = _Structure.of(_structure(config, item.order))
@@ -357,25 +393,46 @@ def _structure(config: Config, order: Sequence[str]) -> tuple[MatchSpec, ...]:
 
 def _check_player(state: EventState, player: str) -> None:
     if player not in {e.id for e in state.event.entries}:
-        raise UnknownPlayerError(f"no player {player!r} in the event")
+        raise UnknownPlayerError(
+            f"no player {player!r} in the event", ErrorCode.UNKNOWN_PLAYER, player=player
+        )
 
 
 def _play_call(state: EventState, event: Event, item: Call) -> EventState:
     match = state.match(item.match)
     tables = event.config.tables
     if tables and item.table not in tables:
-        raise InvalidEventError(f"no table {item.table!r} (tables: {list(tables)!r})")
+        raise InvalidEventError(
+            f"no table {item.table!r} (tables: {list(tables)!r})",
+            ErrorCode.UNKNOWN_TABLE,
+            table=item.table,
+            tables=", ".join(tables),
+        )
     if match.status is not Status.READY:
-        raise MatchNotReadyError(f"match {item.match!r} is {match.status}, not ready")
+        raise MatchNotReadyError(
+            f"match {item.match!r} is {match.status}, not ready",
+            ErrorCode.MATCH_NOT_READY,
+            match=item.match,
+            status=match.status.value,
+        )
     for other in state.matches:
         if other.status is not Status.PLAYING:
             continue
         if other.table == item.table:
-            raise MatchNotReadyError(f"table {item.table!r} is busy with match {other.id!r}")
+            raise MatchNotReadyError(
+                f"table {item.table!r} is busy with match {other.id!r}",
+                ErrorCode.TABLE_BUSY,
+                table=item.table,
+                match=other.id,
+            )
         busy = [p for p in match.players if p is not None and other.has(p)]
         if busy:
             raise MatchNotReadyError(
-                f"match {item.match!r}: {busy[0]!r} is still playing match {other.id!r}"
+                f"match {item.match!r}: {busy[0]!r} is still playing match {other.id!r}",
+                ErrorCode.PLAYER_BUSY,
+                match=item.match,
+                player=busy[0],
+                other=other.id,
             )
     facts = replace(state._facts, calls={**state._facts.calls, item.match: item.table})
     return _derive(state, event, facts, changed=item.match)
@@ -385,20 +442,30 @@ def _check_race(match: Match, racks: tuple[int, int]) -> None:
     a, b = racks
     if not (max(a, b) == match.race and min(a, b) < match.race):
         raise InvalidResultError(
-            f"racks {a}-{b} do not finish match {match.id!r}, a race to {match.race}"
+            f"racks {a}-{b} do not finish match {match.id!r}, a race to {match.race}",
+            ErrorCode.RACKS_DO_NOT_FINISH,
+            a=a,
+            b=b,
+            match=match.id,
+            race=match.race,
         )
 
 
 def _play_result(state: EventState, event: Event, item: Result) -> EventState:
     match = state.match(item.match)
     if not match.real or match.status in (Status.PENDING, Status.BYE, Status.VOID):
-        raise MatchNotReadyError(f"match {item.match!r} is {match.status}: no result can be given")
+        raise MatchNotReadyError(
+            f"match {item.match!r} is {match.status}: no result can be given",
+            ErrorCode.NO_RESULT,
+            match=item.match,
+            status=match.status.value,
+        )
     _check_race(match, item.racks)
     walkovers = dict(state._facts.walkovers)
     walkovers.pop(item.match, None)
-    facts = replace(
-        state._facts, results={**state._facts.results, item.match: item}, walkovers=walkovers
-    )
+    results = dict(state._facts.results)
+    results[item.match] = item
+    facts = replace(state._facts, results=results, walkovers=walkovers)
     if match.decided:
         return _correct(state, event, facts, item.match)
     return _derive(state, event, facts, changed=item.match)
@@ -407,10 +474,20 @@ def _play_result(state: EventState, event: Event, item: Result) -> EventState:
 def _play_walkover(state: EventState, event: Event, item: Walkover) -> EventState:
     match = state.match(item.match)
     if not match.real or match.status not in (Status.READY, Status.PLAYING):
-        raise MatchNotReadyError(f"match {item.match!r} is {match.status}: no walkover")
+        raise MatchNotReadyError(
+            f"match {item.match!r} is {match.status}: no walkover",
+            ErrorCode.NO_WALKOVER,
+            match=item.match,
+            status=match.status.value,
+        )
     _check_player(state, item.winner)
     if not match.has(item.winner):
-        raise UnknownPlayerError(f"{item.winner!r} does not play match {item.match!r}")
+        raise UnknownPlayerError(
+            f"{item.winner!r} does not play match {item.match!r}",
+            ErrorCode.NOT_IN_MATCH,
+            player=item.winner,
+            match=item.match,
+        )
     WalkoverReason(item.reason)
     facts = replace(state._facts, walkovers={**state._facts.walkovers, item.match: item})
     return _derive(state, event, facts, changed=item.match)
@@ -419,7 +496,11 @@ def _play_walkover(state: EventState, event: Event, item: Walkover) -> EventStat
 def _play_withdrawal(state: EventState, event: Event, item: Withdrawal) -> EventState:
     _check_player(state, item.player)
     if item.player in state._facts.withdrawn:
-        raise InvalidEventError(f"player {item.player!r} has already withdrawn")
+        raise InvalidEventError(
+            f"player {item.player!r} has already withdrawn",
+            ErrorCode.ALREADY_WITHDRAWN,
+            player=item.player,
+        )
     facts = replace(state._facts, withdrawn=(*state._facts.withdrawn, item.player))
     return _derive(state, event, facts)
 
@@ -440,7 +521,10 @@ def _correct(state: EventState, event: Event, facts: _Facts, match_id: str) -> E
         if now is None or now.players != old.players:
             raise CorrectionRefusedError(
                 f"the result of {match_id!r} cannot be corrected: match {old.id!r}, "
-                "which depends on it, has started"
+                "which depends on it, has started",
+                ErrorCode.CORRECTION_REFUSED,
+                match=match_id,
+                other=old.id,
             )
     return new
 
@@ -479,7 +563,7 @@ def _swiss_first(facts: _Facts) -> tuple[MatchSpec, ...]:
     half = len(order) // 2
     top, bottom = order[:half], order[half : 2 * half]
     folded = [p for pair in zip(top, bottom, strict=True) for p in pair] + order[2 * half :]
-    pairs, bye = swiss.pair_round(folded, frozenset(), frozenset())
+    pairs, bye = swiss.pair_round(folded, frozenset(), {})
     return _swiss_specs(1, pairs, bye)
 
 
@@ -518,9 +602,9 @@ def _swiss_next(
         active = [line.player for line in partial.standings() if line.player not in facts.withdrawn]
         if len(active) < 2:
             break
-        played = frozenset(frozenset(m.players) for m in matches if m.real)
-        had_bye = frozenset(m.winner for m in matches if m.status is Status.BYE)
-        pairs, bye = swiss.pair_round(active, played, had_bye)  # type: ignore[arg-type]
+        played = frozenset(frozenset(p for p in m.players if p) for m in matches if m.real)
+        byes = Counter(m.winner for m in matches if m.status is Status.BYE and m.winner)
+        pairs, bye = swiss.pair_round(active, played, byes)
         specs = (*structure.specs, *_swiss_specs(matches[-1].round + 1, pairs, bye))
         structure = _Structure.of(specs)
         matches = _resolve(structure, facts, event.config)

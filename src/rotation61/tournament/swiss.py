@@ -1,14 +1,15 @@
 """Swiss pairing: adjacent players of the current ranking, no rematch until unavoidable.
 
 The ranking comes from the standings (matches won, then the tie-breaks, then seed).
-With an odd field, the bye goes to the lowest-ranked player who has not had one; if
-no pairing of the others avoids a rematch, the next such player up takes it. Only when
+With an odd field, the bye goes to the lowest-ranked player among those with the fewest
+byes (so no one has a second bye while someone has none, however many rounds); if no
+pairing of the others avoids a rematch, the next such player up takes it. Only when
 no bye and no pairing avoids a rematch does a rematch happen, paired top-down.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 __all__ = ["Pairing", "pair_round", "swiss_rounds"]
@@ -32,25 +33,28 @@ def swiss_rounds(field: int, configured: int) -> int:
 def pair_round(
     ranked: Sequence[str],
     played: frozenset[frozenset[str]],
-    had_bye: frozenset[str],
+    byes: Mapping[str, int],
 ) -> Pairing:
     """Pair a Swiss round.
 
     Args:
         ranked: the players still in, best first.
         played: the pairs that have met.
-        had_bye: the players who have had a bye.
+        byes: how many byes each player has had (a player not named: none).
 
     >>> pair_round(["a", "b", "c", "d"], frozenset({frozenset({"a", "b"})}), frozenset())
     ((('a', 'c'), ('b', 'd')), None)
-    >>> pair_round(["a", "b", "c"], frozenset(), frozenset({"c"}))
+    >>> pair_round(["a", "b", "c"], frozenset(), {"c": 1})
     ((('a', 'c'),), 'b')
+    >>> pair_round(["a", "b", "c"], frozenset(), {"a": 1, "b": 2, "c": 1})
+    ((('a', 'b'),), 'c')
     """
     players = list(ranked)
     if len(players) % 2 == 0:
         pairs = _without_rematch(players, played)
         return (pairs if pairs is not None else _top_down(players, played)), None
-    candidates = [p for p in reversed(players) if p not in had_bye] or list(reversed(players))
+    fewest = min(byes.get(p, 0) for p in players)
+    candidates = [p for p in reversed(players) if byes.get(p, 0) == fewest]
     for bye in candidates:
         rest = [p for p in players if p != bye]
         pairs = _without_rematch(rest, played)

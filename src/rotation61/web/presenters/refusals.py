@@ -1,4 +1,4 @@
-"""Refusals worded in the request's language: text fields, players files, rate limits.
+"""Refusals worded in the request's language: text fields, players files, rate limits, events.
 
 The engine's message names the bad value in English (the log and the API's ``detail``
 keep it); a person reads the catalogue's words for the same facts: which field, which
@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 from rotation61.rules.text_fields import TextFieldError, TextProblem
-from rotation61.text import Language
+from rotation61.text import Language, describe_tournament_error
+from rotation61.tournament import ErrorCode, TournamentError
 from rotation61.tournament.csvfiles import PlayersCsvError
 from rotation61.web.core.errors import RateLimitedError, ServerBusyError
 from rotation61.web.core.i18n import ui
@@ -62,8 +63,8 @@ def _cause(err: BaseException) -> TextFieldError | None:
 def worded_refusal(err: BaseException, lang: Language) -> str | None:
     """The words of a refusal worded anew, ``None`` for others.
 
-    A text field's (or a players file's), a rate limit's and a full pool's (with the
-    seconds to wait).
+    A text field's (or a players file's), a rate limit's, a full pool's (with the
+    seconds to wait), and the tournament engine's, by its code.
     """
     if isinstance(err, RateLimitedError):
         return ui("error.rate_limited", lang, seconds=err.retry_after)
@@ -71,6 +72,8 @@ def worded_refusal(err: BaseException, lang: Language) -> str | None:
         return ui("error.busy", lang, seconds=err.retry_after)
     cause = _cause(err)
     if cause is None:
+        if isinstance(err, TournamentError) and err.code is not ErrorCode.UNSPECIFIED:
+            return describe_tournament_error(err, lang)
         return None
     detail = _text_refusal(cause, lang)
     if isinstance(err, PlayersCsvError) and err.line:
