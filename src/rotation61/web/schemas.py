@@ -21,6 +21,8 @@ from rotation61.web.services.tournaments import EventSettings
 
 __all__ = [
     "CheckInIn",
+    "ClockIn",
+    "ClockOut",
     "ConsoleView",
     "DrawIn",
     "EntryIn",
@@ -198,7 +200,9 @@ class ScoreboardView(BaseModel):
     racks_won: list[int]
     rack_number: int
     scores: list[int]
-    target: int
+    target: int = Field(description="seat A's target (the one target without a handicap)")
+    targets: list[int] = Field(description="each seat's target, A then B (A51)")
+    needs: list[int] = Field(description="the points each seat still needs (A51)")
     lowest: int | None = Field(description="the ball in play")
     points_left: int
     on_table: list[int]
@@ -220,6 +224,11 @@ class ScoreboardView(BaseModel):
     round: str | None = Field(description="the header's Round tag")
     final: bool = Field(
         description="an event has stored the match's result: no more inputs (the desk corrects)"
+    )
+    shot_clock: bool = Field(default=False, description="the rule set keeps a shot clock (A50)")
+    clock: "ClockOut | None" = Field(
+        default=None,
+        description="the shot clock now; null when the screen is to read it from .../clock",
     )
 
 
@@ -616,3 +625,39 @@ class TableNowOut(BaseModel):
     event: int | None
     match: str | None
     scorekeeper_match: int | None
+
+
+# --- The shot clock (A50) ----------------------------------------------------------------
+
+
+class ClockOut(BaseModel):
+    """The shot clock of a match's next shot, at the server's instant ``server_ms``."""
+
+    model_config = _OUT
+
+    seq: int = Field(description="the inputs the match stands at (the clock is of the next)")
+    status: Literal["off", "idle", "waiting", "running", "paused", "expired"]
+    status_label: str
+    server_ms: int = Field(description="the server's wall clock, milliseconds")
+    allowance_ms: int
+    remaining_ms: int
+    warning: bool = Field(description="10 s or less left")
+    last_seconds: bool = Field(description="5 s or less left")
+    shooter: int | None = Field(description="the seat (0 or 1) at the table")
+    shooter_name: str | None
+    extensions_used: int
+    extensions_left: int
+    extension_s: int
+
+
+class ClockIn(BaseModel):
+    """A referee's change to the clock, made against the input number the screen showed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    expected_seq: int = Field(ge=0, le=MAX_SEQ, strict=True)
+    action: Literal["start", "pause", "reset", "extend"]
+
+
+ScoreboardView.model_rebuild()
+ConsoleView.model_rebuild()

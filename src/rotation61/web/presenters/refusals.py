@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from rotation61.rules.text_fields import TextFieldError, TextProblem
-from rotation61.text import Language
+from rotation61.text import Language, describe_refusal
 from rotation61.tournament.csvfiles import PlayersCsvError
 from rotation61.web.core.errors import RateLimitedError, ServerBusyError
 from rotation61.web.core.i18n import ui
@@ -63,8 +63,12 @@ def worded_refusal(err: BaseException, lang: Language) -> str | None:
     """The words of a refusal worded anew, ``None`` for others.
 
     A text field's (or a players file's), a rate limit's and a full pool's (with the
-    seconds to wait).
+    seconds to wait), and the rules layer's coded refusals (a rule-set value out of
+    range, a shot-clock input not allowed now: :func:`rotation61.text.describe_refusal`).
     """
+    coded = describe_refusal(err, lang)
+    if coded is not None:
+        return coded
     if isinstance(err, RateLimitedError):
         return ui("error.rate_limited", lang, seconds=err.retry_after)
     if isinstance(err, ServerBusyError):

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
-from rotation61.rules import PRESETS
+from rotation61.rules import PRESETS, RuleSetProblem, RuleSetValueError
 from rotation61.text import Language
 from rotation61.web.api.deps import AppContext, Ctx, Lang, organiser
 from rotation61.web.api.templating import render
@@ -119,9 +119,11 @@ async def desk_create(
     table_size: Annotated[str, Form()] = "9ft",
     tags: Annotated[str, Form()] = "",
     form_id: Annotated[str | None, Form()] = None,
+    targets: Annotated[str, Form()] = "",
 ) -> Response:
-    """Create a match from the desk form."""
+    """Create a match from the desk form (``targets``: one number, or ``61:50``, A51)."""
     await organiser(request, ctx)
+    overrides = _targets(targets)
     try:
         body = MatchCreate.model_validate(
             {
@@ -135,6 +137,7 @@ async def desk_create(
                 "table_size": table_size,
                 "tags": _tags(tags),
                 "form_id": form_id,
+                "overrides": overrides,
             }
         )
     except ValidationError as err:  # the same 422 as the JSON API's
@@ -163,6 +166,28 @@ async def desk_import(
     response = RedirectResponse("/desk", status_code=303)
     _set_flash(response, ctx, "imported", stored.id)
     return response
+
+
+def _targets(text: str) -> dict[str, object]:
+    """The rule-set override of the form's points to win (A51); none when left empty.
+
+    One number is both players' target, ``61:50`` one per player; the rule set checks
+    the range and words a refusal with its code.
+
+    Raises:
+        RuleSetValueError: not one number or two joined by ``:`` (``target_range``).
+    """
+    text = text.strip().replace(" ", "")
+    if not text:
+        return {}
+    if text.isdigit():
+        return {"target_points": int(text)}
+    a, sep, b = text.partition(":")
+    if not (sep and a.isdigit() and b.isdigit()):
+        raise RuleSetValueError(
+            "target_points", text, RuleSetProblem.TARGET_RANGE, "is not a number nor 61:50"
+        )
+    return {"target_points": text}
 
 
 def _tags(text: str) -> dict[str, str]:
