@@ -647,6 +647,7 @@ class ClockOut(BaseModel):
     shooter_name: str | None
     extensions_used: int
     extensions_left: int
+    extensions_per_rack: int = Field(description="the rule set's extensions per player per rack")
     extension_s: int
 
 

@@ -29,5 +29,6 @@ def clock_out(now: ClockNow, names: tuple[str, str], lang: Language) -> ClockOut
         shooter_name=None if now.shooter is None else names[now.shooter],
         extensions_used=now.extensions_used,
         extensions_left=now.extensions_left,
+        extensions_per_rack=now.extensions_per_rack,
         extension_s=now.extension_ms // 1000,
     )

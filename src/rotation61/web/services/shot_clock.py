@@ -112,6 +112,7 @@ class ClockNow:
         shooter: the seat at the table, when a shot is timed.
         extensions_used: extensions taken for this shot.
         extensions_left: extensions the shooter may still take in this rack.
+        extensions_per_rack: the rule set's extensions per player per rack.
         extension_ms: the length of one extension.
     """
 
@@ -123,6 +124,7 @@ class ClockNow:
     shooter: Seat | None = None
     extensions_used: int = 0
     extensions_left: int = 0
+    extensions_per_rack: int = 0
     extension_ms: int = 0
 
     @property
@@ -258,6 +260,7 @@ class ShotClockService:
             shooter=shooter,
             extensions_used=used,
             extensions_left=max(0, extensions_left(match.rack, shooter) - used),
+            extensions_per_rack=rules.shot_clock_extensions,
             extension_ms=extension_ms(rules),
         )
 
