@@ -177,17 +177,18 @@ def _targets(text: str) -> dict[str, object]:
     Raises:
         RuleSetValueError: not one number or two joined by ``:`` (``target_range``).
     """
-    text = text.strip().replace(" ", "")
-    if not text:
+    given = text.strip()
+    compact = given.replace(" ", "")
+    if not compact:
         return {}
-    if text.isdigit():
-        return {"target_points": int(text)}
-    a, sep, b = text.partition(":")
+    if compact.isdigit():
+        return {"target_points": int(compact)}
+    a, sep, b = compact.partition(":")
     if not (sep and a.isdigit() and b.isdigit()):
         raise RuleSetValueError(
-            "target_points", text, RuleSetProblem.TARGET_RANGE, "is not a number nor 61:50"
+            "target_points", given, RuleSetProblem.TARGET_RANGE, "is not a number nor 61:50"
         )
-    return {"target_points": text}
+    return {"target_points": compact}
 
 
 def _tags(text: str) -> dict[str, str]:
