@@ -189,6 +189,8 @@ def test_the_desk_form_takes_targets_and_words_a_bad_one(sqlite_client: TestClie
     created = client.get("/api/matches").json()[0]
     board = client.get(f"/api/matches/{created['id']}").json()
     assert (board["targets"], board["shot_clock"]) == ([61, 50], True)
+    assert (created["targets"], created["shot_clock"]) == ("61:50", True)
+    assert "đích 61:50" in client.get("/desk").text
     bad = client.post(
         "/desk/matches",
         data={**form, "form_id": form_id.group(1) + "x", "targets": "sáu mươi"},

@@ -124,6 +124,10 @@ class MatchOut(BaseModel):
         default=False,
         description="an event has stored the match's result: it takes no more inputs",
     )
+    targets: str = Field(
+        default="61", description="the points to win: one number, or one per player (61:50, A51)"
+    )
+    shot_clock: bool = Field(default=False, description="the rule set keeps a shot clock (A50)")
 
 
 class MatchWithPin(MatchOut):

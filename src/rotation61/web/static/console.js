@@ -31,8 +31,8 @@
     MatchNotFoundError: "not_found",
   };
   function errorText(status, body) {
-    // A refusal the server worded in the page's language (a coded one: the shot clock's).
-    if (body && body.lang === lang && body.detail) return t("console.rejected", { detail: body.detail });
+    // A coded refusal of the rules (the shot clock's), worded by the server in the page's language.
+    if (body && body.error === "ShotClockError" && body.lang === lang && body.detail) return t("console.rejected", { detail: body.detail });
     let key = body && ERROR_KEYS[body.error];
     if (!key) {
       key = status === 401 ? "auth" : status === 403 ? "csrf" : status === 404 ? "not_found" : status === 409 ? "illegal_action"
