@@ -106,6 +106,12 @@ def test_console_clock_proposes_the_time_foul_and_every_screen_shows_it(
     assert "trọng tài tạm dừng" in (tv.text_content("#sb-clock") or "")
     assert tv.text_content("[data-testid=needs-b]") == "cần 50 điểm · đích 50"
     tv.screenshot(path=str(SHOTS / "clock-scoreboard-paused-vi-tv.png"))
+    tv_en = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv_en.goto(f"{base}/matches/{match_id}/scoreboard?lang=en")
+    wait_until(tv_en, "document.getElementById('sb-clock').dataset.status === 'paused'")
+    assert "paused by the referee" in (tv_en.text_content("#sb-clock") or "")
+    assert tv_en.text_content("[data-testid=needs-b]") == "needs 50 more · to 50"
+    tv_en.screenshot(path=str(SHOTS / "clock-scoreboard-paused-en-tv.png"))
     console.screenshot(path=str(SHOTS / "clock-console-paused-vi-tablet.png"))
     assert console.is_hidden("#clock-extend")  # vn-national grants no extension
 
