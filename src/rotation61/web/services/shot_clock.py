@@ -357,10 +357,12 @@ class ShotClockService:
             Everything :meth:`MatchService.submit` raises; a refused input stores
             nothing, and no clock.
         """
+        if not self._matches.stored(match_id).header.ruleset.shot_clock:
+            return self._matches.submit(match_id, expected_seq, item)  # no clock: as ever
         _, log = self._matches.board(match_id)
         now = self._now()
         current: StoredClock | None = None
-        if log.match.rules.shot_clock and expected_seq == log.length:
+        if expected_seq == log.length:
             current = self._current(log, match_id, now)
         item = _timed(item, current, now)
         stored_match, new = self._matches.submit(match_id, expected_seq, item)
