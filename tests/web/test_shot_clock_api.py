@@ -59,7 +59,7 @@ def test_the_clock_is_stored_with_the_match_and_refusals_write_nothing(
     running = _clock(client, mid)
     assert running["status"] == "running"
     assert running["allowance_ms"] == 60_000
-    assert running["shooter_name"] == "An"
+    assert (running["shooter"], running["shooter_name"]) == ("A", "An")
 
     extended = _act(client, mid, ref, 1, "extend")
     assert extended.status_code == 200, extended.text

@@ -647,7 +647,7 @@ class ClockOut(BaseModel):
     remaining_ms: int
     warning: bool = Field(description="10 s or less left")
     last_seconds: bool = Field(description="5 s or less left")
-    shooter: int | None = Field(description="the seat (0 or 1) at the table")
+    shooter: Literal["A", "B"] | None = Field(description="the seat at the table, A or B")
     shooter_name: str | None
     extensions_used: int
     extensions_left: int

@@ -6,12 +6,18 @@ the status is worded from the screens' catalogue (``clock.status.*``).
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
+from rotation61.rules import Seat
 from rotation61.text import Language
 from rotation61.web.core.i18n import ui
 from rotation61.web.schemas import ClockOut
 from rotation61.web.services.shot_clock import ClockNow
 
 __all__ = ["clock_out"]
+
+_SEAT_NAMES: Final[dict[Seat, Literal["A", "B"]]] = {Seat.A: "A", Seat.B: "B"}
+"""A seat on the wire, as in the records' JSON."""
 
 
 def clock_out(now: ClockNow, names: tuple[str, str], lang: Language) -> ClockOut:
@@ -25,7 +31,7 @@ def clock_out(now: ClockNow, names: tuple[str, str], lang: Language) -> ClockOut
         remaining_ms=now.remaining_ms,
         warning=now.warning,
         last_seconds=now.last_seconds,
-        shooter=None if now.shooter is None else int(now.shooter),
+        shooter=None if now.shooter is None else _SEAT_NAMES[now.shooter],
         shooter_name=None if now.shooter is None else names[now.shooter],
         extensions_used=now.extensions_used,
         extensions_left=now.extensions_left,
