@@ -83,6 +83,7 @@ def empty_postgres(url: str) -> None:
                 "tournament_entries",
                 "tournament_inputs",
                 "hall_tables",
+                "shot_clocks",
             )
             if conn.execute(text(f"SELECT to_regclass('public.{name}') IS NOT NULL")).scalar()
         ]

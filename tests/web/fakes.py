@@ -10,6 +10,7 @@ from rotation61.records import Input, MatchHeader
 from rotation61.tournament import Call, DuplicateEntryError, UnknownPlayerError
 from rotation61.tournament import Input as EventInput
 from rotation61.web.adapters.matches import final_message
+from rotation61.web.adapters.shot_clocks import StoredClock, stale_clock
 from rotation61.web.adapters.tournaments import (
     NewCall,
     StoredEntry,
@@ -311,3 +312,22 @@ class RecordingEventNotifier:
 
     def event_changed(self, event_id: int, seq: int) -> None:
         self.changed.append((event_id, seq))
+
+
+class FakeShotClocks:
+    """The clock store in memory, conditional on the fake repository's input numbers."""
+
+    def __init__(self, matches: FakeRepository) -> None:
+        self.matches = matches
+        self.clocks: dict[int, StoredClock] = {}
+        self.writes = 0
+
+    def load_clock(self, match_id: int) -> StoredClock | None:
+        return self.clocks.get(match_id)
+
+    def save_clock(self, match_id: int, clock: StoredClock) -> None:
+        stored = self.matches.get_match(match_id)
+        if stored.log_length != clock.seq:
+            raise stale_clock(match_id, clock.seq)
+        self.clocks[match_id] = clock
+        self.writes += 1

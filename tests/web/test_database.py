@@ -33,7 +33,7 @@ def test_migrations_match_the_tables_and_are_idempotent(database_url: str) -> No
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
     engine.dispose()
-    assert version == "0007"
+    assert version == "0008"
     assert diff == []
 
 

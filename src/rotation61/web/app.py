@@ -26,14 +26,16 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from rotation61.records import MatchLog
 from rotation61.rules import Rotation61Error
 from rotation61.text import Language
 from rotation61.web.adapters.accounts import SqlAccounts, SqlFailureLog
-from rotation61.web.adapters.broker import Hub, LocalNotifier
+from rotation61.web.adapters.broker import Hub, LocalNotifier, View
 from rotation61.web.adapters.fragments import FragmentHub
 from rotation61.web.adapters.listener import PostgresListener
 from rotation61.web.adapters.matches import NOTIFY_CHANNEL, SqlRepository
 from rotation61.web.adapters.play import SqlStrokes
+from rotation61.web.adapters.shot_clocks import SqlShotClocks
 from rotation61.web.adapters.streams import ClientStreams
 from rotation61.web.adapters.tournaments import (
     EVENTS_CHANNEL,
@@ -44,6 +46,7 @@ from rotation61.web.api.deps import AppContext, request_language
 from rotation61.web.api.middleware import BodyLimit, SecurityHeaders
 from rotation61.web.api.routes import (
     accounts,
+    clock,
     console,
     desk,
     live,
@@ -56,6 +59,7 @@ from rotation61.web.api.templating import render
 from rotation61.web.core.database import DatabaseStartError, is_disk_full, start_database
 from rotation61.web.core.errors import RateLimitedError, ServerBusyError, WebError, status_for
 from rotation61.web.core.i18n import ui
+from rotation61.web.core.model import StoredMatch
 from rotation61.web.core.ratelimit import RateLimiter
 from rotation61.web.core.security import Signer
 from rotation61.web.core.settings import Settings
@@ -67,12 +71,13 @@ from rotation61.web.presenters.tournaments import (
     event_parts,
     table_frame,
 )
-from rotation61.web.schemas import ErrorOut, HealthOut
+from rotation61.web.schemas import ErrorOut, HealthOut, ScoreboardView
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.engine_pool import EnginePool
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import GameExpiry, PlayService
+from rotation61.web.services.shot_clock import ShotClockService
 from rotation61.web.services.tournaments import TournamentService
 
 __all__ = ["ROUTERS", "app_from_env", "build_context", "create_app", "open_database"]
@@ -83,6 +88,7 @@ _refusals: Final = logging.getLogger("rotation61.web.refused")
 ROUTERS: Final[tuple[APIRouter, ...]] = (
     matches.router,
     console.router,
+    clock.router,
     live.router,
     accounts.router,
     desk.router,
@@ -108,6 +114,15 @@ def open_database(settings: Settings) -> Engine:
     return start_database(settings.database_url)
 
 
+def _with_clock(clocks: ShotClockService) -> View:
+    """The spectators' frame: the scoreboard with the shot clock known in memory."""
+
+    def view(stored: StoredMatch, log: MatchLog, lang: Language) -> ScoreboardView:
+        return scoreboard_view(stored, log, lang, clocks.cached(log, stored.id))
+
+    return view
+
+
 def build_context(settings: Settings, engine: Engine) -> AppContext:
     """Wire the repositories, services, hub and listener of one worker."""
     account_store = SqlAccounts(engine)
@@ -119,7 +134,11 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     notifier = LocalNotifier()
     service = MatchService(repository, notifier)
     streams = ClientStreams(settings.connections.client_streams)  # both hubs' streams
-    hub = Hub(service, scoreboard_view, streams)
+    # The spectators' frames carry the shot clock this worker knows (no I/O on the loop);
+    # a screen reads .../clock when its frame has none.
+    clocks = ShotClockService(service, SqlShotClocks(engine))
+    hub = Hub(service, _with_clock(clocks), streams)
+    clocks.changed = hub.changed
     notifier.hub = hub
     # Built in dependency order; the services above subscribe to those below them: a
     # finished match's result flows one way, into its event (before the last input of
@@ -147,6 +166,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
             target_limit=settings.target_limit,
         ),
         hub=hub,
+        clocks=clocks,
         signer=signer,
         tournaments=tournament_service,
         events=events.hub,

@@ -115,6 +115,16 @@ class Hub(Screens[int]):
             if match_id != HALL:
                 self.reload(match_id)
 
+    def changed(self, match_id: int) -> None:
+        """A match's screens show something new besides its inputs (its shot clock).
+
+        Re-rendered from storage; safe to call from any thread.
+        """
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(self.reload, match_id)
+
     def reload(self, match_id: int) -> None:
         """On the loop: re-render a match from storage, whatever was announced."""
         self._reload.add(match_id)

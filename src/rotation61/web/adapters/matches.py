@@ -23,6 +23,7 @@ from rotation61.web.adapters.orm import (
     MatchRow,
     PlayStrokeRow,
     SettingRow,
+    ShotClockRow,
     TournamentInputRow,
 )
 from rotation61.web.adapters.play import write_stroke
@@ -456,6 +457,7 @@ def _delete_matches(conn: Connection, ids: Sequence[int]) -> int:
     for start in range(0, len(ids), _INSERT_CHUNK):
         chunk = list(ids[start : start + _INSERT_CHUNK])
         conn.execute(delete(PlayStrokeRow).where(PlayStrokeRow.match_id.in_(chunk)))
+        conn.execute(delete(ShotClockRow).where(ShotClockRow.match_id.in_(chunk)))
         conn.execute(delete(InputRow).where(InputRow.match_id.in_(chunk)))
         removed += conn.execute(delete(MatchRow).where(MatchRow.id.in_(chunk))).rowcount
     if ids and conn.dialect.name == "sqlite":

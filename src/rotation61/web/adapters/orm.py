@@ -6,7 +6,17 @@ same Alembic migrations serve SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
@@ -19,6 +29,7 @@ __all__ = [
     "OrganiserSessionRow",
     "PlayStrokeRow",
     "SettingRow",
+    "ShotClockRow",
     "TournamentEntryRow",
     "TournamentInputRow",
     "TournamentRow",
@@ -133,6 +144,26 @@ class PlayStrokeRow(Base):
     )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     stroke: Mapped[str] = mapped_column(Text)
+
+
+class ShotClockRow(Base):
+    """The shot clock of a match's next shot (A50): one row per match, the newest only.
+
+    ``seq`` is the number of inputs the match stood at when the clock was set; the
+    clock belongs to that shot. Times are milliseconds of the server's wall clock, so
+    a restarted worker (or another one) reads the same running clock.
+    """
+
+    __tablename__ = "shot_clocks"
+
+    match_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    allowance_ms: Mapped[int] = mapped_column(BigInteger)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    running_since_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    extensions: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class TournamentRow(Base):

@@ -43,6 +43,7 @@ from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
 from rotation61.web.services.seats import seats_of
+from rotation61.web.services.shot_clock import ShotClockService
 from rotation61.web.services.tournaments import TournamentService
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "PLAY_TOKEN_HEADER",
     "Accounts",
     "AppContext",
+    "Clocks",
     "Csrf",
     "Ctx",
     "Lang",
@@ -72,6 +74,7 @@ __all__ = [
     "console_access",
     "csrf_form",
     "get_accounts",
+    "get_clocks",
     "get_ctx",
     "get_play",
     "get_service",
@@ -131,6 +134,8 @@ class AppContext:
     """New browser games per client address."""
     stroke_limits: RateLimiter | None = None
     """Strokes per client address and per seat token."""
+    clocks: ShotClockService | None = None
+    """The scored matches' shot clocks (A50); ``None``: inputs go straight to the service."""
 
 
 async def get_ctx(request: Request) -> AppContext:
@@ -148,6 +153,16 @@ async def get_service(ctx: Ctx) -> MatchService:
 
 
 Service = Annotated[MatchService, Depends(get_service)]
+
+
+async def get_clocks(ctx: Ctx) -> ShotClockService:
+    """The shot-clock service (one over the match service when the context has none)."""
+    if ctx.clocks is None:  # pragma: no cover - every app the factory builds has one
+        raise RuntimeError("the worker was built without its shot-clock service")
+    return ctx.clocks
+
+
+Clocks = Annotated[ShotClockService, Depends(get_clocks)]
 
 
 async def get_tournaments(ctx: Ctx) -> TournamentService:

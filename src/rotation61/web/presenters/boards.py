@@ -37,6 +37,7 @@ from rotation61.text import (
 )
 from rotation61.web.core.i18n import ui
 from rotation61.web.core.model import StoredMatch, status_of
+from rotation61.web.presenters.clock import clock_out
 from rotation61.web.presenters.drawing import draw_table, rerack_positions, spot_positions
 from rotation61.web.schemas import (
     ConsoleView,
@@ -46,6 +47,7 @@ from rotation61.web.schemas import (
     OverrideBase,
     ScoreboardView,
 )
+from rotation61.web.services.shot_clock import ClockNow
 
 __all__ = ["GENERAL_RULES_LABELS", "console_view", "entry_lines", "scoreboard_view", "sentence"]
 
@@ -139,12 +141,19 @@ def _names(stored: StoredMatch) -> tuple[str, str]:
     return stored.header.players
 
 
-def scoreboard_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ScoreboardView:
-    """The public scoreboard of a match (hall screens, overlays, spectators)."""
-    return ScoreboardView(**_board(stored, log, lang))
+def scoreboard_view(
+    stored: StoredMatch, log: MatchLog, lang: Language, clock: ClockNow | None = None
+) -> ScoreboardView:
+    """The public scoreboard of a match (hall screens, overlays, spectators).
+
+    ``clock`` is its shot clock now, when known (A50).
+    """
+    return ScoreboardView(**_board(stored, log, lang, clock))
 
 
-def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]:
+def _board(
+    stored: StoredMatch, log: MatchLog, lang: Language, clock: ClockNow | None = None
+) -> dict[str, Any]:
     """The scoreboard's fields."""
     match = log.match
     rack = match.rack
@@ -169,7 +178,9 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "racks_won": list(match.racks_won),
         "rack_number": match.rack_number,
         "scores": [rack.points(Seat.A), rack.points(Seat.B)],
-        "target": match.rules.target_points,
+        "target": match.rules.target(Seat.A),
+        "targets": list(match.rules.targets),
+        "needs": [max(0, match.rules.target(s) - rack.points(s)) for s in Seat],
         "lowest": rack.lowest,
         "points_left": rack.points_on_table,
         "on_table": sorted(rack.on_table),
@@ -188,6 +199,11 @@ def _board(stored: StoredMatch, log: MatchLog, lang: Language) -> dict[str, Any]
         "event": _tag(stored, "Event"),
         "round": _tag(stored, "Round"),
         "final": stored.is_final,
+        "shot_clock": match.rules.shot_clock,
+        # A match without a shot clock shows none (A50: off by default).
+        "clock": None
+        if clock is None or not match.rules.shot_clock
+        else clock_out(clock, names, lang),
     }
 
 
@@ -265,9 +281,11 @@ def _entry_facts(rack: RackState) -> dict[str, Any]:
     }
 
 
-def console_view(stored: StoredMatch, log: MatchLog, lang: Language) -> ConsoleView:
+def console_view(
+    stored: StoredMatch, log: MatchLog, lang: Language, clock: ClockNow | None = None
+) -> ConsoleView:
     """The referee console: the scoreboard plus what the referee can enter now."""
-    board = _board(stored, log, lang)
+    board = _board(stored, log, lang, clock)
     match = log.match
     rack = match.rack
     names = _names(stored)

@@ -25,6 +25,8 @@ def match_out(stored: StoredMatch) -> MatchOut:
         log_length=stored.log_length,
         created_at=stored.created_at,
         final=stored.is_final,
+        targets=header.ruleset.targets_text,
+        shot_clock=header.ruleset.shot_clock,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from rotation61.rules.text_fields import TextFieldError, TextProblem
-from rotation61.text import Language, describe_tournament_error
+from rotation61.text import Language, describe_refusal, describe_tournament_error
 from rotation61.tournament import ErrorCode, TournamentError
 from rotation61.tournament.csvfiles import PlayersCsvError
 from rotation61.web.core.errors import RateLimitedError, ServerBusyError
@@ -64,8 +64,13 @@ def worded_refusal(err: BaseException, lang: Language) -> str | None:
     """The words of a refusal worded anew, ``None`` for others.
 
     A text field's (or a players file's), a rate limit's, a full pool's (with the
-    seconds to wait), and the tournament engine's, by its code.
+    seconds to wait), the rules layer's coded refusals (a rule-set value out of range, a
+    shot-clock input not allowed now: :func:`rotation61.text.describe_refusal`) and the
+    tournament engine's, by its code.
     """
+    coded = describe_refusal(err, lang)
+    if coded is not None:
+        return coded
     if isinstance(err, RateLimitedError):
         return ui("error.rate_limited", lang, seconds=err.retry_after)
     if isinstance(err, ServerBusyError):

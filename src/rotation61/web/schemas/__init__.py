@@ -12,10 +12,11 @@ service is imported here (the routes turn a request into the services' values). 
 is ``"A"`` or ``"B"`` on the wire, as in the records' JSON (:data:`SeatName`).
 
 One module per job: :mod:`.matches` (the scorekeeper), :mod:`.play` (browser games),
-:mod:`.tournaments` (events), :mod:`.wire` (what they share); every name is imported from
-here.
+:mod:`.tournaments` (events), :mod:`.clock` (the shot clock), :mod:`.wire` (what they
+share); every name is imported from here.
 """
 
+from rotation61.web.schemas.clock import ClockIn, ClockOut
 from rotation61.web.schemas.matches import (
     ConsoleView,
     ErrorOut,
@@ -61,6 +62,8 @@ from rotation61.web.schemas.wire import SeatName
 
 __all__ = [
     "CheckInIn",
+    "ClockIn",
+    "ClockOut",
     "ConsoleView",
     "DrawIn",
     "EntryIn",

@@ -10,6 +10,7 @@ from rotation61.rules.text_fields import NAME_MAX_LENGTH
 from rotation61.text import Language
 from rotation61.web.core.limits import MAX_RACE_TO, MAX_SEQ
 from rotation61.web.core.model import MatchStatus
+from rotation61.web.schemas.clock import ClockOut
 from rotation61.web.schemas.wire import OUT, SeatName
 
 __all__ = [
@@ -68,6 +69,10 @@ class MatchOut(BaseModel):
         default=False,
         description="an event has stored the match's result: it takes no more inputs",
     )
+    targets: str = Field(
+        default="61", description="the points to win: one number, or one per player (61:50, A51)"
+    )
+    shot_clock: bool = Field(default=False, description="the rule set keeps a shot clock (A50)")
 
 
 class MatchWithPin(MatchOut):
@@ -144,7 +149,9 @@ class ScoreboardView(BaseModel):
     racks_won: list[int]
     rack_number: int
     scores: list[int]
-    target: int
+    target: int = Field(description="seat A's target (the one target without a handicap)")
+    targets: list[int] = Field(description="each seat's target, A then B (A51)")
+    needs: list[int] = Field(description="the points each seat still needs (A51)")
     lowest: int | None = Field(description="the ball in play")
     points_left: int
     on_table: list[int]
@@ -166,6 +173,11 @@ class ScoreboardView(BaseModel):
     round: str | None = Field(description="the header's Round tag")
     final: bool = Field(
         description="an event has stored the match's result: no more inputs (the desk corrects)"
+    )
+    shot_clock: bool = Field(default=False, description="the rule set keeps a shot clock (A50)")
+    clock: ClockOut | None = Field(
+        default=None,
+        description="the shot clock now; null when the screen is to read it from .../clock",
     )
 
 

@@ -14,6 +14,11 @@
     return '<span class="ball-chip ' + ballClass(b) + (inPlay ? " inplay" : "") +
       '" data-ball="' + b + '"><span class="num">' + b + "</span></span>";
   }
+  // The shot clock (clock.js), on the screens that have its place.
+  const clockEl = $("sb-clock") || $("ov-clock");
+  const clock = clockEl && window.R61.shotClock ? window.R61.shotClock(clockEl, { matchId: root.dataset.match, lang: lang, poll: 5000 }) : null;
+  // What a player still needs, with his target when the targets differ (A51).
+  const needs = (v, i) => fmt("board.needs", { n: v.needs[i] }) + (v.targets[0] !== v.targets[1] ? " · " + fmt("board.target", { n: v.targets[i] }) : "");
   const tags = (v) => [v.event, v.round].filter((x) => x).join(" · ");
   const fouls = (v, i) => fmt("board.fouls", {}) + ": " + v.fouls[i];
 
@@ -32,6 +37,7 @@
     text($("ov-race"), fmt("board.race_to", { n: v.race_to }));
     text($("ov-ball"), v.winner ? v.state_lines[v.state_lines.length - 1] : (v.lowest == null ? "" : fmt("board.ball_in_play", {}) + ": " + v.lowest + " · " + fmt("board.points_left", {}) + ": " + v.points_left));
     const w = $("ov-warning"); w.hidden = !v.warning; text(w, v.warning);
+    text($("ov-na"), needs(v, 0)); text($("ov-nb"), needs(v, 1));
   }
 
   function renderScoreboard(v) {
@@ -40,6 +46,7 @@
       text(el.querySelector(".name"), v.players[i]);
       text(el.querySelector(".score"), v.scores[i]);
       text(el.querySelector(".fouls"), fouls(v, i));
+      text(el.querySelector(".needs"), needs(v, i));
       el.classList.toggle("act", v.to_act === seats[i]);
       el.classList.toggle("fouled", v.fouls[i] > 0);
     });
@@ -60,6 +67,7 @@
   function renderBoard(v) {
     if (Number(root.dataset.seq) > v.seq) return;
     root.dataset.seq = String(v.seq);
+    if (clock) clock.board(v);
     if (root.id === "overlay") renderOverlay(v); else renderScoreboard(v);
   }
 

@@ -31,6 +31,8 @@
     MatchNotFoundError: "not_found",
   };
   function errorText(status, body) {
+    // A coded refusal of the rules (the shot clock's), worded by the server in the page's language.
+    if (body && body.error === "ShotClockError" && body.lang === lang && body.detail) return t("console.rejected", { detail: body.detail });
     let key = body && ERROR_KEYS[body.error];
     if (!key) {
       key = status === 401 ? "auth" : status === 403 ? "csrf" : status === 404 ? "not_found" : status === 409 ? "illegal_action"
@@ -47,6 +49,7 @@
     if (el.dataset.option) return "#options";
     if (el.dataset.event) return "#officials-body";
     if (el.id === "undo") return "#undo";
+    if (el.id && el.id.indexOf("clock-") === 0) return "#clock-box .actions";
     return null;
   }
   function say(text, kind, anchor) {
@@ -240,7 +243,7 @@
 
   function renderBoard() {
     const v = view;
-    const side = (i) => '<div class="p' + (v.to_act === seats[i] ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><div>' + esc(v.players[i]) + " · " + t("board.rack", {}) + ": <b>" + v.racks_won[i] + '</b></div><div class="s" data-testid="score-' + "ab"[i] + '">' + v.scores[i] + "</div><div>" + t("board.fouls", {}) + ': <b data-testid="fouls-' + "ab"[i] + '">' + v.fouls[i] + "</b></div></div>";
+    const side = (i) => '<div class="p' + (v.to_act === seats[i] ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><div>' + esc(v.players[i]) + " · " + t("board.rack", {}) + ": <b>" + v.racks_won[i] + '</b></div><div class="s" data-testid="score-' + "ab"[i] + '">' + v.scores[i] + '</div><div class="needs" data-testid="needs-' + "ab"[i] + '">' + esc(t("board.needs", { n: v.needs[i] }) + (v.targets[0] !== v.targets[1] ? " · " + t("board.target", { n: v.targets[i] }) : "")) + "</div><div>" + t("board.fouls", {}) + ': <b data-testid="fouls-' + "ab"[i] + '">' + v.fouls[i] + "</b></div></div>";
     $("board").innerHTML = side(0) +
       '<div class="mid"><div>' + esc(tableLabel(v.table_name)) + "</div><div>" + t("board.rack", {}) + ' <b data-testid="rack-number">' + v.rack_number + "</b> · " + esc(t("board.race_to", { n: v.race_to })) + "</div><div>" + t("board.ball_in_play", {}) + ': <b data-testid="ball-in-play">' + (v.lowest == null ? "–" : v.lowest) + "</b></div><div>" + t("board.points_left", {}) + ': <b data-testid="points-left">' + v.points_left + "</b></div></div>" + side(1);
     const w = $("warning"); w.hidden = !v.warning; w.textContent = v.warning || "";
@@ -324,8 +327,50 @@
     $("officials").hidden = view.match_over;
   }
 
+  // ---- The shot clock (A50; clock.js): kept by the server, changed by the referee -----
+  let dismissed = -1; // the input whose expired clock the referee waved off
+  const clock = window.R61.shotClock($("clock"), { matchId: matchId, lang: lang, onState: proposeFoul });
+  function proposeFoul(state, seconds) {
+    const due = !!view && state.seq === view.seq && seconds === 0 && state.status !== "paused" && state.status !== "waiting" && dismissed !== state.seq && !queue.length;
+    const box = $("clock-propose");
+    const appearing = due && box.hidden;
+    if (appearing) $("clock-propose-text").textContent = t("clock.propose", { player: state.shooter_name || "" });
+    box.hidden = !due;
+    if (appearing) box.scrollIntoView({ block: "nearest" });
+  }
+  function renderClock() {
+    const c = view.clock;
+    const shown = !!(view.shot_clock && c && c.status !== "off" && c.status !== "idle" && !view.match_over);
+    $("clock-box").hidden = !shown;
+    if (!shown) { $("clock-propose").hidden = true; return; }
+    clock.update(c);
+    const toggle = $("clock-toggle");
+    toggle.textContent = t(c.status === "running" ? "clock.pause" : c.status === "paused" ? "clock.resume" : "clock.start", {});
+    toggle.dataset.action = c.status === "running" ? "pause" : "start";
+    toggle.disabled = c.status === "expired";
+    const ext = $("clock-extend");
+    ext.textContent = t("clock.extend", { s: c.extension_s, n: c.extensions_left });
+    ext.disabled = c.extensions_left <= 0;
+    ext.hidden = c.extensions_per_rack === 0; // a rule set without extensions shows none
+  }
+  async function clockAct(action, control) {
+    if (!view || busy || queue.length) return;
+    const r = await window.R61.request("/api/matches/" + matchId + "/clock?lang=" + lang, { method: "POST", body: { expected_seq: view.seq, action: action } }).catch(() => null);
+    if (!r) { say(t("console.offline", {}), "error", anchorOf(control)); return; }
+    if (!r.ok) { say(errorText(r.status, r.body), "error", anchorOf(control)); if (r.status === 409) load(); return; }
+    view.clock = r.body; say("", "notice", null); renderClock();
+  }
+  document.addEventListener("keydown", (e) => {
+    if (!view || e.ctrlKey || e.metaKey || e.altKey || $("clock-box").hidden) return;
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    const key = e.key.toLowerCase();
+    if (key === "p") { e.preventDefault(); $("clock-toggle").click(); }
+    else if (key === "e") { e.preventDefault(); $("clock-extend").click(); }
+    else if (key === "r") { e.preventDefault(); $("clock-reset").click(); }
+  });
+
   function render() {
-    renderBoard(); renderDecision(); renderShot(); renderOverride(); renderOfficials();
+    renderBoard(); renderDecision(); renderShot(); renderOverride(); renderOfficials(); renderClock();
     if (correcting) $("decision").hidden = true;
     root.dataset.seq = String(view.seq);
     placeMessage();
@@ -342,6 +387,11 @@
     else if (el.id === "record") { submit({ kind: "shot", shot: shotDict() }, el); }
     else if (el.dataset.option) { submit({ kind: "decision", option: el.dataset.option }, el); }
     else if (el.id === "undo") { submit({ kind: "undo" }, el); }
+    else if (el.id === "clock-toggle") { clockAct(el.dataset.action, el); }
+    else if (el.id === "clock-extend") { clockAct("extend", el); }
+    else if (el.id === "clock-reset") { clockAct("reset", el); }
+    else if (el.id === "clock-confirm" || el.id === "clock-foul") { $("clock-propose").hidden = true; submit({ kind: "time_foul" }, el); }
+    else if (el.id === "clock-dismiss") { dismissed = view.seq; $("clock-propose").hidden = true; }
     else if (el.id === "override-start") {
       correcting = true;
       draft = draftFromShot(view.override_base.shot, view.override_base);
@@ -373,7 +423,10 @@
   // fetch the console view when it moves past ours.
   function follow() {
     window.R61.live("/api/matches/" + matchId + "/events?lang=" + lang, {
-      board: (v) => { if (view && v.seq !== view.seq && !busy && !queue.length) load(); },
+      board: (v) => {
+        if (view && v.seq !== view.seq && !busy && !queue.length) load();
+        else if (view && v.seq === view.seq && v.clock) { view.clock = v.clock; renderClock(); } // another tablet's change
+      },
     });
   }
   window.addEventListener("online", () => pump());

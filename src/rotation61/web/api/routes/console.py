@@ -8,18 +8,18 @@ from rotation61.text import Language
 from rotation61.web.api.deps import (
     ERRORS,
     Accounts,
+    Clocks,
     Ctx,
     Lang,
     PathId,
     Referee,
-    Service,
     remember_device,
     set_referee_cookie,
 )
 from rotation61.web.presenters.boards import console_view
 from rotation61.web.schemas import ConsoleView, InputIn, PinIn, TokenOut
 from rotation61.web.services.accounts import match_target
-from rotation61.web.services.matches import MatchService
+from rotation61.web.services.shot_clock import ShotClockService
 
 router = APIRouter(prefix="/api/matches", tags=["console"])
 
@@ -41,30 +41,31 @@ def referee_token(
 
 
 @router.get("/{match_id}/console", response_model=ConsoleView, responses=ERRORS)
-async def read_console(
-    match_id: PathId, service: Service, _ref: Referee, lang: Lang
-) -> ConsoleView:
+async def read_console(match_id: PathId, clocks: Clocks, _ref: Referee, lang: Lang) -> ConsoleView:
     """The console: the state rebuilt from the stored inputs, and what can be entered."""
-    return await run_in_threadpool(_console, service, match_id, lang)
+    return await run_in_threadpool(_console, clocks, match_id, lang)
 
 
 @router.post("/{match_id}/inputs", response_model=ConsoleView, responses=ERRORS)
 async def post_input(
-    match_id: PathId, body: InputIn, service: Service, _ref: Referee, lang: Lang
+    match_id: PathId, body: InputIn, clocks: Clocks, _ref: Referee, lang: Lang
 ) -> ConsoleView:
-    """Enter one input (shot, decision, event, override, undo); 2xx only once it is stored.
+    """Enter one input (shot, decision, event, override, undo, time foul); 2xx once stored.
 
-    The response is the console after the input (the same shape as ``GET .../console``).
+    A shot or time foul takes the shot clock's time (A50), and the next shot's clock
+    starts. The response is the console after the input (the shape of ``GET .../console``).
     """
     item = input_from_dict(body.model_dump(exclude={"expected_seq"}))
-    return await run_in_threadpool(_submit, service, match_id, body.expected_seq, item, lang)
+    return await run_in_threadpool(_submit, clocks, match_id, body.expected_seq, item, lang)
 
 
-def _console(service: MatchService, match_id: int, lang: Language) -> ConsoleView:
-    return console_view(*service.board(match_id), lang)
+def _console(clocks: ShotClockService, match_id: int, lang: Language) -> ConsoleView:
+    stored, log = clocks.matches.board(match_id)
+    return console_view(stored, log, lang, clocks.clock(match_id))
 
 
 def _submit(
-    service: MatchService, match_id: int, expected_seq: int, item: Input, lang: Language
+    clocks: ShotClockService, match_id: int, expected_seq: int, item: Input, lang: Language
 ) -> ConsoleView:
-    return console_view(*service.submit(match_id, expected_seq, item), lang)
+    stored, log = clocks.submit(match_id, expected_seq, item)
+    return console_view(stored, log, lang, clocks.clock(match_id))

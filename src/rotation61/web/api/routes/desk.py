@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from rotation61.records import MalformedInputError
-from rotation61.rules import PRESETS
+from rotation61.rules import PRESETS, RuleSetProblem, RuleSetValueError
 from rotation61.text import Language
 from rotation61.web.api.bodies import match_header
 from rotation61.web.api.deps import AppContext, Ctx, Lang, organiser
@@ -120,9 +120,11 @@ async def desk_create(
     table_size: Annotated[str, Form()] = DEFAULT_TABLE_SIZE,
     tags: Annotated[str, Form()] = "",
     form_id: Annotated[str | None, Form()] = None,
+    targets: Annotated[str, Form()] = "",
 ) -> Response:
-    """Create a match from the desk form."""
+    """Create a match from the desk form (``targets``: one number, or ``61:50``, A51)."""
     await organiser(request, ctx)
+    overrides = _targets(targets)
     try:
         body = MatchCreate.model_validate(
             {
@@ -136,6 +138,7 @@ async def desk_create(
                 "table_size": table_size,
                 "tags": _tags(tags),
                 "form_id": form_id,
+                "overrides": overrides,
             }
         )
     except ValidationError as err:  # the same 422 as the JSON API's
@@ -164,6 +167,29 @@ async def desk_import(
     response = RedirectResponse("/desk", status_code=303)
     _set_flash(response, ctx, "imported", stored.id)
     return response
+
+
+def _targets(text: str) -> dict[str, object]:
+    """The rule-set override of the form's points to win (A51); none when left empty.
+
+    One number is both players' target, ``61:50`` one per player; the rule set checks
+    the range and words a refusal with its code.
+
+    Raises:
+        RuleSetValueError: not one number or two joined by ``:`` (``target_range``).
+    """
+    given = text.strip()
+    compact = given.replace(" ", "")
+    if not compact:
+        return {}
+    if compact.isdigit():
+        return {"target_points": int(compact)}
+    a, sep, b = compact.partition(":")
+    if not (sep and a.isdigit() and b.isdigit()):
+        raise RuleSetValueError(
+            "target_points", given, RuleSetProblem.TARGET_RANGE, "is not a number nor 61:50"
+        )
+    return {"target_points": compact}
 
 
 def _tags(text: str) -> dict[str, str]:
