@@ -12,17 +12,18 @@ the knockout once the groups are done, and the live frames that carry them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from rotation61.text import Language
-from rotation61.tournament import Format, SeedingMethod
+from rotation61.tournament import CURRENT_PAIRING, Format, PairingRules, SeedingMethod
 from rotation61.web.presenters.tournaments import event_frame, event_parts
 from rotation61.web.services.tournaments import EventSettings, TournamentService
 from tests.web.helpers import ORGANISER
-from tests.web.tournament_helpers import act, create_event, get_event, play_out
+from tests.web.tournament_helpers import act, create_event, get_event, play_out, players_csv
 
 
 def _post(client: TestClient, path: str, **kwargs: Any) -> Any:
@@ -331,3 +332,26 @@ def test_malformed_seeds_are_refused_by_the_schema_and_change_nothing(
     assert "seeds" in refused.json()["detail"]
     assert not get_event(client, event["id"])["drawn"]
     assert _stored_inputs(client, event["id"]) == 0
+
+
+def test_settings_stored_before_the_pairing_rules_keep_the_old_rules() -> None:
+    settings = EventSettings(format=Format.SWISS, swiss_rounds=7)
+    assert settings.pairing is CURRENT_PAIRING
+    old = {k: v for k, v in settings.to_dict().items() if k != "pairing"}
+    read = EventSettings.from_dict(old)
+    assert read.pairing is PairingRules.V1
+    assert read.config().pairing is PairingRules.V1
+    assert EventSettings.from_dict(read.to_dict()) == read
+
+
+def test_stored_events_keep_their_pairing_rules(sqlite_client: TestClient) -> None:
+    service: TournamentService = sqlite_client.app.state.ctx.tournaments  # type: ignore[attr-defined]
+    new = create_event(sqlite_client, 5, format="swiss", swiss_rounds=7)
+    assert service._repo.get_event(new["id"]).settings["pairing"] == CURRENT_PAIRING.value
+    settings = EventSettings(format=Format.SWISS, swiss_rounds=7).to_dict()
+    del settings["pairing"]
+    stored = service._repo.create_event("Cúp cũ", settings, created_at="2026-01-01T00:00:00Z")
+    assert service.resume(stored.id).settings.pairing is PairingRules.V1
+    service.import_csv(stored.id, players_csv(5))
+    for event_id, rules in ((new["id"], CURRENT_PAIRING), (stored.id, PairingRules.V1)):
+        assert json.loads(service.export_json(event_id))["config"]["pairing"] == rules.value

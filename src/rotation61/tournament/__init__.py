@@ -45,6 +45,7 @@ from rotation61.tournament.errors import (
 from rotation61.tournament.matches import Match, Status
 from rotation61.tournament.model import (
     BYE,
+    CURRENT_PAIRING,
     ID_MAX_LENGTH,
     MAX_FIELD,
     Call,
@@ -55,6 +56,7 @@ from rotation61.tournament.model import (
     Feature,
     Format,
     Input,
+    PairingRules,
     Races,
     Result,
     SeedingMethod,
@@ -72,6 +74,7 @@ from rotation61.tournament.state import EventState, draw, new_event, play, repla
 
 __all__ = [
     "BYE",
+    "CURRENT_PAIRING",
     "ID_MAX_LENGTH",
     "MAX_FIELD",
     "PLAYER_COLUMNS",
@@ -95,6 +98,7 @@ __all__ = [
     "Line",
     "Match",
     "MatchNotReadyError",
+    "PairingRules",
     "PlayersCsvError",
     "Races",
     "Result",

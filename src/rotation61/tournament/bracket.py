@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rotation61.tournament.errors import ErrorCode, InvalidEventError
-from rotation61.tournament.model import BYE, Stage
+from rotation61.tournament.model import BYE, CURRENT_PAIRING, PairingRules, Stage
 from rotation61.tournament.seeding import bracket_positions, bracket_size
 
 __all__ = [
@@ -212,14 +212,19 @@ def _losers_side(size: int) -> list[MatchSpec]:
 
 
 def double_elimination(
-    order: Sequence[str], *, reset: bool, single_from: int = 0
+    order: Sequence[str],
+    *,
+    reset: bool,
+    single_from: int = 0,
+    pairing: PairingRules = CURRENT_PAIRING,
 ) -> tuple[MatchSpec, ...]:
     """True double elimination: winners' side, losers' side, grand final and reset.
 
     With ``single_from`` (K), the two sides stop when K/2 players are left on each, and
     a single-elimination knockout follows, each winners' side qualifier against the
     losers' side qualifier fed by the loser of the winners' match ``K/4`` places away
-    (in the other half of the knockout: no immediate rematch, see :func:`_crossover`).
+    (in the other half of the knockout: no immediate rematch, see :func:`_crossover`);
+    under ``pairing`` V1, the crossover of :func:`_crossover_v1`.
 
     >>> [s.id for s in double_elimination(["a", "b", "c", "d"], reset=True)]
     ['W1-1', 'W1-2', 'W2-1', 'L1-1', 'L2-1', 'GF', 'GF2']
@@ -228,7 +233,7 @@ def double_elimination(
     """
     size = bracket_size(len(order))
     if single_from:
-        return _double_then_single(order, size, single_from)
+        return _double_then_single(order, size, single_from, pairing)
     winners = _knockout(order, Stage.WINNERS, "W")
     losers = _losers_side(size)
     top = winners[-1].id
@@ -273,7 +278,20 @@ def _crossover(half: int, drop_round: int) -> list[int]:
     return [slot_of[(i + half // 2) % half] for i in range(half)]
 
 
-def _double_then_single(order: Sequence[str], size: int, last: int) -> tuple[MatchSpec, ...]:
+def _crossover_v1(half: int) -> list[int]:
+    """The crossover of events drawn under :attr:`PairingRules.V1 <PairingRules>`.
+
+    Events stored before their settings named the pairing rules replay with it:
+    winners' side qualifier ``i`` (0-based) meets losers' side qualifier ``half - 1 - i``,
+    which, for about half of the fields and K, is the slot fed by the loser of its own
+    winners' match (an immediate rematch).
+    """
+    return [half - 1 - i for i in range(half)]
+
+
+def _double_then_single(
+    order: Sequence[str], size: int, last: int, pairing: PairingRules
+) -> tuple[MatchSpec, ...]:
     if last * 2 > size:
         raise InvalidEventError(
             f"single elimination from the last {last}: more than half the bracket of {size}",
@@ -286,7 +304,10 @@ def _double_then_single(order: Sequence[str], size: int, last: int) -> tuple[Mat
     winners = [s for s in _knockout(order, Stage.WINNERS, "W") if s.round <= winners_rounds]
     losers = [s for s in _losers_side(size) if s.round <= losers_rounds]
     half = last // 2
-    against = _crossover(half, losers_rounds // 2)
+    if pairing is PairingRules.V1:
+        against = _crossover_v1(half)
+    else:
+        against = _crossover(half, losers_rounds // 2)
     lines = [
         slot
         for i in range(half)
@@ -440,7 +461,12 @@ def cross_seeds(count: int, advance: int) -> tuple[tuple[int, int], ...]:
 
 
 def knockout(
-    order: Sequence[str], *, double: bool, reset: bool, single_from: int = 0
+    order: Sequence[str],
+    *,
+    double: bool,
+    reset: bool,
+    single_from: int = 0,
+    pairing: PairingRules = CURRENT_PAIRING,
 ) -> tuple[MatchSpec, ...]:
     """The knockout after the groups over its seed order.
 
@@ -451,6 +477,6 @@ def knockout(
     ['K1-1', 'K1-2', 'K2-1']
     """
     if double:
-        return double_elimination(order, reset=reset, single_from=single_from)
+        return double_elimination(order, reset=reset, single_from=single_from, pairing=pairing)
     specs = _knockout(order, Stage.KNOCKOUT, "K")
     return (*specs[:-1], _as_final(specs[-1]))

@@ -21,6 +21,7 @@ from rotation61.tournament.model import (
     Feature,
     Format,
     Input,
+    PairingRules,
     Races,
     Result,
     SeedingMethod,
@@ -74,6 +75,7 @@ def _config(config: Config) -> dict[str, Any]:
         "group_count": config.group_count,
         "advance": config.advance,
         "knockout": config.knockout.value,
+        "pairing": config.pairing.value,
     }
 
 
@@ -223,6 +225,21 @@ def _count(data: dict[str, Any], key: str, default: int) -> int:
     return value
 
 
+def _pairing(data: dict[str, Any]) -> PairingRules:
+    """The settings' pairing rules; settings stored before they were named read as V1."""
+    value = _count(data, "pairing", PairingRules.V1)
+    try:
+        return PairingRules(value)
+    except ValueError:
+        raise InvalidEventError(
+            f"config: 'pairing' is {value!r}",
+            ErrorCode.BAD_VALUE,
+            where="config",
+            key="pairing",
+            value=_shown(value),
+        ) from None
+
+
 def _config_from(data: Any) -> Config:
     if not isinstance(data, dict):
         raise InvalidEventError(
@@ -253,6 +270,7 @@ def _config_from(data: Any) -> Config:
             group_count=_count(data, "group_count", 0),
             advance=_count(data, "advance", 2),
             knockout=Format(data.get("knockout", Format.SINGLE.value)),
+            pairing=_pairing(data),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         if isinstance(err, InvalidEventError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Final, TypeVar
 
 from rotation61.rules.text_fields import CLASS_MAX_LENGTH, NAME_MAX_LENGTH, check_text
@@ -18,6 +18,7 @@ from rotation61.tournament.errors import (
 
 __all__ = [
     "BYE",
+    "CURRENT_PAIRING",
     "ID_MAX_LENGTH",
     "MAX_FIELD",
     "Call",
@@ -28,6 +29,7 @@ __all__ = [
     "Feature",
     "Format",
     "Input",
+    "PairingRules",
     "Races",
     "Result",
     "SeedingMethod",
@@ -113,6 +115,28 @@ class WalkoverReason(StrEnum):
 
     NO_SHOW = "no_show"
     FORFEIT = "forfeit"
+
+
+class PairingRules(IntEnum):
+    """The version of the pairing rules an event is drawn under (``pairing`` on the wire).
+
+    Every state is replayed from the stored entries, settings and inputs, so an event
+    keeps the rules it was made with: a result entered stays on the players it was
+    entered for. New events take :data:`CURRENT_PAIRING`.
+    """
+
+    V1 = 1
+    """Events stored before the settings named their pairing rules (no ``pairing``):
+    the knockout after double elimination pairs winners' side qualifier ``i`` with
+    losers' side qualifier ``K/2 + 1 - i``; the Swiss bye goes to the lowest-ranked
+    player who has not had one (anyone, once all have)."""
+    V2 = 2
+    """No immediate rematch at the crossover of double elimination until the last K;
+    the Swiss bye goes to the lowest-ranked player among those with the fewest byes."""
+
+
+CURRENT_PAIRING: Final = PairingRules.V2
+"""The pairing rules of new events."""
 
 
 def _check_id(value: str, what: str) -> None:
@@ -260,6 +284,8 @@ class Config:
         advance: groups then knockout: the top M of each group who go into the knockout.
         knockout: groups then knockout: the knockout's format, single or double
             elimination (a double knockout takes ``grand_final_reset`` and ``single_from``).
+        pairing: the version of the pairing rules the event is drawn under
+            (:class:`PairingRules`); an event keeps the version it was made with.
     """
 
     format: Format
@@ -276,8 +302,11 @@ class Config:
     group_count: int = 0
     advance: int = 2
     knockout: Format = Format.SINGLE
+    pairing: PairingRules = CURRENT_PAIRING
 
     def __post_init__(self) -> None:
+        _check_pairing(self.pairing)
+        object.__setattr__(self, "pairing", PairingRules(self.pairing))
         if self.single_from and (self.single_from < 2 or self.single_from & (self.single_from - 1)):
             raise InvalidEventError(
                 f"single elimination from the last {self.single_from!r}: not a power of two ≥ 2",
@@ -320,6 +349,18 @@ class Config:
                 ErrorCode.TV_TABLES_UNKNOWN,
                 tables=",".join(unknown),
             )
+
+
+def _check_pairing(value: object) -> None:
+    if isinstance(value, bool) or value not in set(PairingRules):
+        known = ", ".join(str(member.value) for member in PairingRules)
+        raise InvalidEventError(
+            f"pairing: {value!r} is not a valid PairingRules ({known})",
+            ErrorCode.UNKNOWN_SETTING_VALUE,
+            setting="pairing",
+            value=str(value),
+            known=known,
+        )
 
 
 _Member = TypeVar("_Member", Format, SeedingMethod, TieBreak)

@@ -381,7 +381,10 @@ def _structure(config: Config, order: Sequence[str]) -> tuple[MatchSpec, ...]:
         return bracket.single_elimination(order)
     if config.format is Format.DOUBLE:
         return bracket.double_elimination(
-            order, reset=config.grand_final_reset, single_from=config.single_from
+            order,
+            reset=config.grand_final_reset,
+            single_from=config.single_from,
+            pairing=config.pairing,
         )
     if config.format is Format.ROUND_ROBIN:
         return bracket.round_robin(order, config.group_size, count=config.group_count)
@@ -563,7 +566,7 @@ def _swiss_first(facts: _Facts) -> tuple[MatchSpec, ...]:
     half = len(order) // 2
     top, bottom = order[:half], order[half : 2 * half]
     folded = [p for pair in zip(top, bottom, strict=True) for p in pair] + order[2 * half :]
-    pairs, bye = swiss.pair_round(folded, frozenset(), {})
+    pairs, bye = swiss.pair_round(folded, frozenset(), {})  # no byes yet: any rules agree
     return _swiss_specs(1, pairs, bye)
 
 
@@ -604,7 +607,7 @@ def _swiss_next(
             break
         played = frozenset(frozenset(p for p in m.players if p) for m in matches if m.real)
         byes = Counter(m.winner for m in matches if m.status is Status.BYE and m.winner)
-        pairs, bye = swiss.pair_round(active, played, byes)
+        pairs, bye = swiss.pair_round(active, played, byes, event.config.pairing)
         specs = (*structure.specs, *_swiss_specs(matches[-1].round + 1, pairs, bye))
         structure = _Structure.of(specs)
         matches = _resolve(structure, facts, event.config)
@@ -644,6 +647,7 @@ def _knockout_next(
         double=config.knockout is Format.DOUBLE,
         reset=config.grand_final_reset,
         single_from=config.single_from,
+        pairing=config.pairing,
     )
     structure = _Structure.of((*structure.specs, *knockout))
     return structure, _resolve(structure, facts, config)

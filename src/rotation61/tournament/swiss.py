@@ -4,13 +4,17 @@ The ranking comes from the standings (matches won, then the tie-breaks, then see
 With an odd field, the bye goes to the lowest-ranked player among those with the fewest
 byes (so no one has a second bye while someone has none, however many rounds); if no
 pairing of the others avoids a rematch, the next such player up takes it. Only when
-no bye and no pairing avoids a rematch does a rematch happen, paired top-down.
+no bye and no pairing avoids a rematch does a rematch happen, paired top-down. Events
+drawn under :attr:`PairingRules.V1 <rotation61.tournament.model.PairingRules>` choose
+the bye as before (:func:`_bye_candidates_v1`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Final
+
+from rotation61.tournament.model import CURRENT_PAIRING, PairingRules
 
 __all__ = ["Pairing", "pair_round", "swiss_rounds"]
 
@@ -34,6 +38,7 @@ def pair_round(
     ranked: Sequence[str],
     played: frozenset[frozenset[str]],
     byes: Mapping[str, int],
+    pairing: PairingRules = CURRENT_PAIRING,
 ) -> Pairing:
     """Pair a Swiss round.
 
@@ -41,6 +46,7 @@ def pair_round(
         ranked: the players still in, best first.
         played: the pairs that have met.
         byes: how many byes each player has had (a player not named: none).
+        pairing: the event's pairing rules (they choose the bye's candidates).
 
     >>> pair_round(["a", "b", "c", "d"], frozenset({frozenset({"a", "b"})}), frozenset())
     ((('a', 'c'), ('b', 'd')), None)
@@ -53,8 +59,10 @@ def pair_round(
     if len(players) % 2 == 0:
         pairs = _without_rematch(players, played)
         return (pairs if pairs is not None else _top_down(players, played)), None
-    fewest = min(byes.get(p, 0) for p in players)
-    candidates = [p for p in reversed(players) if byes.get(p, 0) == fewest]
+    if pairing is PairingRules.V1:
+        candidates = _bye_candidates_v1(players, byes)
+    else:
+        candidates = _bye_candidates(players, byes)
     for bye in candidates:
         rest = [p for p in players if p != bye]
         pairs = _without_rematch(rest, played)
@@ -62,6 +70,22 @@ def pair_round(
             return pairs, bye
     bye = candidates[0]
     return _top_down([p for p in players if p != bye], played), bye
+
+
+def _bye_candidates(players: list[str], byes: Mapping[str, int]) -> list[str]:
+    """Who may take the bye, in order: the fewest byes, lowest-ranked first."""
+    fewest = min(byes.get(p, 0) for p in players)
+    return [p for p in reversed(players) if byes.get(p, 0) == fewest]
+
+
+def _bye_candidates_v1(players: list[str], byes: Mapping[str, int]) -> list[str]:
+    """The bye's candidates of events drawn under ``PairingRules.V1``.
+
+    Events stored before their settings named the pairing rules replay with it: the
+    players without a bye, lowest-ranked first; once all have had one, everyone, so
+    the same player can take them all.
+    """
+    return [p for p in reversed(players) if not byes.get(p, 0)] or list(reversed(players))
 
 
 def _without_rematch(

@@ -20,11 +20,13 @@ from rotation61.rules.text_fields import (
     printable_text,
 )
 from rotation61.tournament import (
+    CURRENT_PAIRING,
     Config,
     Entry,
     EventState,
     Format,
     Match,
+    PairingRules,
     Races,
     SeedingMethod,
     Stage,
@@ -83,6 +85,7 @@ class EventSettings:
         TieBreak.HEAD_TO_HEAD,
     )
     preset: str = "standard"
+    pairing: PairingRules = CURRENT_PAIRING
 
     def __post_init__(self) -> None:
         if not 1 <= self.tables <= MAX_TABLES:
@@ -116,6 +119,7 @@ class EventSettings:
             group_count=self.group_count,
             advance=self.advance,
             knockout=self.knockout,
+            pairing=self.pairing,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -138,6 +142,7 @@ class EventSettings:
             "knockout": self.knockout.value,
             "tie_breaks": [t.value for t in self.tie_breaks],
             "preset": self.preset,
+            "pairing": self.pairing.value,
         }
 
     @classmethod
@@ -145,7 +150,9 @@ class EventSettings:
         """Settings from their JSON data.
 
         Events stored before groups then knockout have no ``group_count``, ``advance``
-        or ``knockout``: they read as 0, 2 and single.
+        or ``knockout``: they read as 0, 2 and single. Events stored before their
+        settings named the pairing rules have no ``pairing``: they read as
+        ``PairingRules.V1`` and replay as they were drawn.
         """
         return cls(
             format=Format(data["format"]),
@@ -165,6 +172,7 @@ class EventSettings:
             knockout=Format(data.get("knockout", Format.SINGLE.value)),
             tie_breaks=tuple(TieBreak(t) for t in data["tie_breaks"]),
             preset=str(data["preset"]),
+            pairing=PairingRules(int(data.get("pairing", PairingRules.V1))),
         )
 
 
