@@ -11,35 +11,15 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import ORGANISER
-from tests.web.tournament_helpers import act, concede, get_event, play_out, playing
-
-NAMES = ("Nguyễn Văn An", "Trần Thị Bình", "Lê Đức Cường", "Phạm Minh Dũng")
-
-
-def _event(client: Any, fmt: str = "single", tables: int = 2) -> dict[str, Any]:
-    """An event of the four players of :data:`NAMES`, checked in, not drawn."""
-    body = {"name": "Cúp Mùa Thu", "format": fmt, "draw_seed": 7, "race": 2, "tables": tables}
-    response = client.post("/api/tournaments", json=body, auth=ORGANISER)
-    assert response.status_code == 201, response.text
-    event: dict[str, Any] = response.json()
-    csv = "name,club,rating,class\n" + "".join(
-        f"{n},CLB {i},{900 - i},A\n" for i, n in enumerate(NAMES)
-    )
-    response = client.post(
-        f"/api/tournaments/{event['id']}/entries/import",
-        content=csv.encode(),
-        headers={"Content-Type": "text/csv"},
-        auth=ORGANISER,
-    )
-    assert response.status_code == 201, response.text
-    players = [e["id"] for e in response.json()["entries"]]
-    response = client.post(
-        f"/api/tournaments/{event['id']}/checkin", json={"players": players}, auth=ORGANISER
-    )
-    assert response.status_code == 200, response.text
-    result: dict[str, Any] = response.json()
-    return result
+from tests.web.tournament_helpers import (
+    NAMES,
+    act,
+    concede,
+    get_event,
+    play_out,
+    playing,
+    vietnamese_event,
+)
 
 
 def _text(html: str) -> str:
@@ -51,8 +31,10 @@ def _id_of(event: dict[str, Any], name: str) -> str:
 
 
 def test_a_search_sets_accents_and_case_aside(client: TestClient) -> None:
-    event = _event(client)
+    event = vietnamese_event(client)
     base = f"/events/{event['id']}/players"
+    bracket = client.get(f"/events/{event['id']}").text
+    assert f'href="{base}?lang=vi">Cơ thủ: khi nào, bàn nào</a>' in bracket
     page = client.get(base, params={"q": "nguyen van an"})
     assert page.status_code == 200
     found = re.findall(r'href="(/events/\d+/players/p\d+)\?lang=vi"', page.text)
@@ -72,7 +54,7 @@ def test_a_search_sets_accents_and_case_aside(client: TestClient) -> None:
 
 
 def test_the_player_page_follows_the_event_to_its_champion(client: TestClient) -> None:
-    event = _event(client)
+    event = vietnamese_event(client)
     base = f"/events/{event['id']}/players"
     an = _id_of(event, "Nguyễn Văn An")
     assert "Giải chưa bốc thăm" in _text(client.get(f"{base}/{an}").text)
@@ -118,7 +100,7 @@ def test_the_player_page_follows_the_event_to_its_champion(client: TestClient) -
 
 
 def test_an_unknown_player_or_event_is_not_found(client: TestClient) -> None:
-    event = _event(client)
+    event = vietnamese_event(client)
     before = get_event(client, event["id"])
     missing = client.get(f"/events/{event['id']}/players/p999", headers={"Accept": "text/html"})
     assert missing.status_code == 404
