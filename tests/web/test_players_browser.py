@@ -5,6 +5,7 @@ moves on to the next match by itself when a result is entered (no reload).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ def test_a_player_finds_their_next_match_on_a_phone(browser: Any, server: Server
         wait_until(
             page, "(document.getElementById('next-score')||{}).textContent?.includes('1 – 0')"
         )
+        # called at the phone's own time, 24-hour, no English "AM"/"PM"
+        assert re.fullmatch(r"\d\d:\d\d", page.text_content("#next-called") or "")
         page.screenshot(path=str(SHOTS / "player-phone-playing.png"), full_page=True)
         assert concede(api, mine["scorekeeper_match"], side).status_code == 200
         wait_until(page, f"document.getElementById('next-id')?.textContent !== {mine['id']!r}")

@@ -10,11 +10,12 @@
   const lang = "?lang=" + root.dataset.lang;
   let match = null, matchStream = null, fetching = false, again = false;
 
-  // Called-at times come in UTC; the phone shows its own clock's time.
+  // Called-at times come in UTC; the phone shows its own clock's time, 24-hour, in the
+  // page's language (never the browser's "PM" on a Vietnamese page).
   function localTimes() {
     for (const el of root.querySelectorAll("time[datetime]")) {
       const when = new Date(el.getAttribute("datetime"));
-      if (!isNaN(when)) el.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      if (!isNaN(when)) el.textContent = when.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     }
   }
   function follow() {
