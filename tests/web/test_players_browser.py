@@ -39,6 +39,7 @@ def test_a_player_finds_their_next_match_on_a_phone(browser: Any, server: Server
         page.click("#player-search-submit")
         page.wait_for_selector("#players-found")
         assert page.locator("#players-found li").count() == 1
+        page.screenshot(path=str(SHOTS / "player-phone-search.png"), full_page=True)
         page.click("#players-found a")
         page.wait_for_selector("#player-status")
         assert page.text_content("#player-name") == "Nguyễn Văn An"
