@@ -105,3 +105,35 @@ def play_out(client: TestClient, event_id: int, loser: str = "B") -> dict[str, A
         assert response.status_code == 200, response.text
         event = get_event(client, event_id)
     raise AssertionError("the event did not finish")
+
+
+NAMES = ("Nguyễn Văn An", "Trần Thị Bình", "Lê Đức Cường", "Phạm Minh Dũng")
+"""The players of :func:`vietnamese_event`, their names with Vietnamese accents."""
+
+
+def vietnamese_event(client: Any, fmt: str = "single", tables: int = 2) -> dict[str, Any]:
+    """An event of the four players of :data:`NAMES`, checked in, not drawn.
+
+    ``client`` is a ``TestClient`` or an ``httpx.Client`` on a running server.
+    """
+    body = {"name": "Cúp Mùa Thu", "format": fmt, "draw_seed": 7, "race": 2, "tables": tables}
+    response = client.post("/api/tournaments", json=body, auth=ORGANISER)
+    assert response.status_code == 201, response.text
+    event: dict[str, Any] = response.json()
+    csv = "name,club,rating,class\n" + "".join(
+        f"{n},CLB {i},{900 - i},A\n" for i, n in enumerate(NAMES)
+    )
+    response = client.post(
+        f"/api/tournaments/{event['id']}/entries/import",
+        content=csv.encode(),
+        headers={"Content-Type": "text/csv"},
+        auth=ORGANISER,
+    )
+    assert response.status_code == 201, response.text
+    players = [e["id"] for e in response.json()["entries"]]
+    response = client.post(
+        f"/api/tournaments/{event['id']}/checkin", json={"players": players}, auth=ORGANISER
+    )
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result

@@ -36,6 +36,7 @@ __all__ = [
     "check_text",
     "clean_text",
     "printable_text",
+    "search_key",
     "text_problem",
 ]
 
@@ -167,3 +168,17 @@ def printable_text(value: str, *, max_length: int, fallback: str = "?") -> str:
     """
     kept = "".join(c for c in unicodedata.normalize("NFC", value) if c.isprintable())
     return kept.strip()[:max_length].strip() or fallback
+
+
+def search_key(value: str) -> str:
+    """A text as a search by name compares it: accents, case and extra spaces set aside.
+
+    ``"nguyen van an"`` and ``"Nguyễn  Văn An"`` have the same key (``đ`` reads ``d``).
+
+    >>> search_key("Nguyễn  Văn An") == search_key("nguyen van AN")
+    True
+    >>> search_key("Đặng Thị Bình")
+    'dang thi binh'
+    """
+    plain = unicodedata.normalize("NFD", value.replace("đ", "d").replace("Đ", "D"))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).casefold().split())

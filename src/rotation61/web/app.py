@@ -53,6 +53,7 @@ from rotation61.web.api.routes import (
     matches,
     pages,
     play,
+    players,
     tournaments,
 )
 from rotation61.web.api.templating import render
@@ -95,6 +96,7 @@ ROUTERS: Final[tuple[APIRouter, ...]] = (
     tournaments.router,
     pages.router,
     play.router,
+    players.router,
 )
 """Every router, in the order they are matched (a new feature adds its own here)."""
 

@@ -35,6 +35,7 @@ __all__ = [
     "MatchNotFoundError",
     "OutOfRangeError",
     "PayloadTooLargeError",
+    "PlayerNotFoundError",
     "RateLimitedError",
     "SeedsRefusedError",
     "ServerBusyError",
@@ -62,6 +63,12 @@ class MatchNotFoundError(WebError, LookupError):
 
 class TournamentNotFoundError(WebError, LookupError):
     """No event has that number."""
+
+    status = 404
+
+
+class PlayerNotFoundError(WebError, LookupError):
+    """No player of the event has that id."""
 
     status = 404
 
