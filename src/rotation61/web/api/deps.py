@@ -42,6 +42,7 @@ from rotation61.web.schemas import ErrorOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
+from rotation61.web.services.result_grace import ResultGrace
 from rotation61.web.services.seats import seats_of
 from rotation61.web.services.tournaments import TournamentService
 
@@ -131,6 +132,8 @@ class AppContext:
     """New browser games per client address."""
     stroke_limits: RateLimiter | None = None
     """Strokes per client address and per seat token."""
+    grace: ResultGrace | None = None
+    """The tables' held results (their "match over" screens)."""
 
 
 async def get_ctx(request: Request) -> AppContext:

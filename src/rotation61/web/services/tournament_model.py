@@ -44,6 +44,7 @@ __all__ = [
     "LiveEvent",
     "check_entry",
     "clean_entry",
+    "default_featured",
     "loaded_entry",
     "parse_players",
     "standings_csv",
@@ -61,7 +62,8 @@ class EventSettings:
     """The desk's settings of an event (stored as JSON), from which its ``Config`` is made.
 
     Tables are numbered 1..``tables`` in the hall; ``tv_table`` (0: none) takes the
-    featured matches first.
+    featured matches first; with ``feature_finals`` the final and the semi-finals are
+    featured as the event starts (the desk marks any other).
     """
 
     format: Format
@@ -86,6 +88,7 @@ class EventSettings:
         TieBreak.HEAD_TO_HEAD,
     )
     preset: str = "standard"
+    feature_finals: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.tables <= MAX_TABLES:
@@ -141,6 +144,7 @@ class EventSettings:
             "knockout": self.knockout.value,
             "tie_breaks": [t.value for t in self.tie_breaks],
             "preset": self.preset,
+            "feature_finals": self.feature_finals,
         }
 
     @classmethod
@@ -168,6 +172,7 @@ class EventSettings:
             knockout=Format(data.get("knockout", Format.SINGLE.value)),
             tie_breaks=tuple(TieBreak(t) for t in data["tie_breaks"]),
             preset=str(data["preset"]),
+            feature_finals=bool(data.get("feature_finals", True)),
         )
 
 
@@ -323,3 +328,28 @@ def clean_entry(entry: StoredEntry) -> StoredEntry:
 def standings_csv(live: LiveEvent) -> str:
     """The standings as CSV (``tournament.standings_csv``), names and clubs as stored."""
     return tournament_standings_csv(live.state, [loaded_entry(e) for e in live.entries])
+
+
+_LAST_TWO: Final = frozenset({Stage.MAIN, Stage.KNOCKOUT})
+_LAST_ONE: Final = frozenset({Stage.WINNERS, Stage.LOSERS})
+
+
+def default_featured(state: EventState) -> list[str]:
+    """The matches featured by default: the final and the semi-finals.
+
+    Single elimination (and a knockout): its last two rounds. Double elimination: the
+    grand final (and its reset), the winners' final and the losers' final. A round
+    robin or a Swiss event has none.
+    """
+    last: dict[Stage, int] = {}
+    for match in state.matches:
+        last[match.stage] = max(last.get(match.stage, 0), match.round)
+    out = []
+    for match in state.matches:
+        if (
+            match.stage in (Stage.GRAND_FINAL, Stage.RESET)
+            or (match.stage in _LAST_TWO and match.round >= last[match.stage] - 1)
+            or (match.stage in _LAST_ONE and match.round == last[match.stage])
+        ):
+            out.append(match.id)
+    return out

@@ -61,6 +61,7 @@
     if (Number(root.dataset.seq) > v.seq) return;
     root.dataset.seq = String(v.seq);
     if (root.id === "overlay") renderOverlay(v); else renderScoreboard(v);
+    root.dispatchEvent(new CustomEvent("r61:board", { detail: v })); // board_over.js
   }
 
   // Hall: live tables first, then scheduled ones, each by table in natural order

@@ -329,6 +329,7 @@
     if (correcting) $("decision").hidden = true;
     root.dataset.seq = String(view.seq);
     placeMessage();
+    root.dispatchEvent(new CustomEvent("r61:view", { detail: view })); // table_steps.js
   }
 
   function toggle(list, b) { const i = list.indexOf(b); if (i >= 0) list.splice(i, 1); else list.push(b); }
