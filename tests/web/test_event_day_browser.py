@@ -296,3 +296,58 @@ def test_the_hall_on_a_tv_reads_from_afar(browser: Any, held_server: Server) -> 
     nav = page.text_content("nav") or ""
     assert "Bàn tổ chức" not in nav
     assert page.query_selector('[data-testid="spectator-nav"]') is not None
+
+
+def _in_view(page: Any, selector: str) -> bool:
+    return bool(
+        page.evaluate(
+            f"""(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }})()"""
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "name"),
+    [(1180, 820, "tablet"), (390, 844, "phone")],
+    ids=["tablet", "phone"],
+)
+def test_the_console_keeps_the_scores_and_the_record_button_in_view(
+    browser: Any, held_server: Server, width: int, height: int, name: str
+) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    with httpx.Client(base_url=held_server.url, auth=ORGANISER, timeout=30) as api:
+        made = api.post(
+            "/api/matches",
+            json={"player_a": PLAYERS[0], "player_b": PLAYERS[1], "race_to": 3, "table_name": "5"},
+        ).json()
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(f"{held_server.url}/matches/{made['id']}/console?lang=vi")
+    page.fill("input[name=pin]", made["pin"])
+    page.click("#pin-submit")
+    page.wait_for_selector("#record")
+    # On the break (cushion count and kitchen shown), at the top and scrolled to the end.
+    assert page.query_selector("#break-rails") is not None
+    assert _in_view(page, "#record")
+    assert _in_view(page, "#board")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(100)
+    assert _in_view(page, "#record")
+    assert _in_view(page, "#board")
+    # After an input the page is back at the scores.
+    page.click("#record")
+    wait_until(page, "document.querySelector('#console').dataset.seq === '1'")
+    wait_until(page, "window.scrollY === 0")
+    # Offline: the input waits, the board greys and says the next one is checked later.
+    context.set_offline(True)
+    page.click("#record")
+    page.wait_for_selector("#offline-note")
+    assert "kiểm tra sau" in (page.text_content("#offline-note") or "")
+    assert "offline" in (page.get_attribute("#console", "class") or "")
+    assert _in_view(page, "#offline-note")
+    page.screenshot(path=str(SHOTS / f"event-day-console-offline-vi-{name}.png"))
+    context.set_offline(False)
+    page.wait_for_selector("#offline-note", state="detached", timeout=15000)
+    wait_until(page, "document.querySelector('#console').dataset.seq === '2'", timeout=15000)
+    page.screenshot(path=str(SHOTS / f"event-day-console-vi-{name}.png"))

@@ -299,7 +299,7 @@
       html += '<div class="toggles"><label>' + esc(t("console.override.note_label", {})) + ' <input id="override-note" maxlength="200" value="' + esc(draft.note || "") + '"></label></div>';
       html += '<div class="actions"><button type="button" class="big primary" id="override-submit">' + esc(t("console.override.submit", {})) + '</button><button type="button" class="big secondary" id="override-cancel">' + esc(t("console.override.cancel", {})) + "</button></div>";
     } else {
-      html += '<div class="actions"><button type="button" class="big primary" id="record">' + esc(t("console.record", {})) + "</button></div>";
+      html += '<div class="record-dock"><div class="actions"><button type="button" class="big primary" id="record">' + esc(t("console.record", {})) + "</button></div></div>";
     }
     box.innerHTML = html;
   }
