@@ -122,13 +122,15 @@ def sqlite_url(tmp_path: Path) -> str:
 def client(database_url: str) -> Iterator[TestClient]:
     """A test client of an app on a clean database (both backends)."""
     url = Settings.from_env({"ROTATION61_DATABASE_URL": database_url}).database_url
-    settings = Settings(database_url=url, organiser_password=PASSWORD)
+    # An event takes a finished match's result at once (the grace period's own tests
+    # set one).
+    settings = Settings(database_url=url, organiser_password=PASSWORD, result_grace_s=0)
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def sqlite_client(sqlite_url: str) -> Iterator[TestClient]:
-    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
+    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD, result_grace_s=0)
     with TestClient(create_app(settings)) as test_client:
         yield test_client

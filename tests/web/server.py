@@ -55,13 +55,17 @@ def start_server(
     workers: int = 1,
     options: Sequence[str] = (),
     stderr: Path | None = None,
+    result_grace_s: float = 0,
 ) -> Server:
     """A server process on ``database_url`` (``options``: more ``serve`` options).
 
     ``stderr``: a file for the server's log (else a pipe, read if it fails to start).
+    ``result_grace_s``: how long a table's finished match is held (0: the event takes
+    its result at once, as most tests expect).
     """
     port = port or free_port()
     env = processes.server_env()
+    env["ROTATION61_RESULT_GRACE_S"] = f"{result_grace_s:g}"
     process = subprocess.Popen(
         [
             sys.executable,

@@ -266,11 +266,13 @@ def test_the_table_console_needs_its_pin_and_follows_the_queue(sqlite_client: Te
     assert follow.status_code == 200
     assert f'data-match="{now["scorekeeper_match"]}"' in follow.text
     assert "frame-ancestors 'none'" not in follow.headers["content-security-policy"]
-    # A table with nothing on it: its overlay stays a bare transparent page, waiting.
+    # A table with nothing on it: its overlay is a transparent page with the event's card
+    # (never blank), without the site's navigation.
     client.post(
         "/api/tournaments", json={"name": "Other", "format": "single", "tables": 2}, auth=ORGANISER
     )
     idle = client.get("/tables/2/overlay")
     assert idle.status_code == 200
-    assert 'class="overlay"' in idle.text
+    assert 'class="table-idle overlay"' in idle.text
+    assert 'data-testid="idle-waiting"' in idle.text
     assert "<nav" not in idle.text

@@ -43,6 +43,9 @@ def _score_one(page: Any, codes: dict[int, str]) -> bool:
     from playwright.sync_api import Error as PlaywrightError
 
     try:
+        start = page.query_selector("#start-match")
+        if start is not None and start.is_visible():  # "Next on this table": start it
+            start.click()
         match_id = (
             page.get_attribute("#console", "data-match")
             if page.query_selector("#console")
@@ -79,7 +82,7 @@ def _open_table(browser: Any, server: Server, table: int, pin: str) -> Any:
     page.goto(f"{server.url}/tables/{table}/console")
     page.fill("input[name=pin]", pin)
     page.click("#pin-submit")
-    page.wait_for_selector("#console #board .p, #table-idle")
+    page.wait_for_selector("#console #board .p, #table-idle, #start-match")
     return page
 
 

@@ -30,7 +30,7 @@ from tests.web.tournament_helpers import act, create_event, playing
 def workers(database_url: str) -> Iterator[tuple[TestClient, AppContext, AppContext]]:
     """Two apps on the same database: a client of the first, and both contexts."""
     url = Settings.from_env({"ROTATION61_DATABASE_URL": database_url}).database_url
-    settings = Settings(database_url=url, organiser_password=PASSWORD)
+    settings = Settings(database_url=url, organiser_password=PASSWORD, result_grace_s=0)
     with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
         yield one, one.app.state.ctx, two.app.state.ctx  # type: ignore[attr-defined]
 
@@ -131,7 +131,7 @@ def test_a_result_lost_between_its_commits_is_taken_from_the_match_at_start_up(
 ) -> None:
     """The last input and the event's result are two commits: if the process dies in
     between, the next start stores the result from the finished match."""
-    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD)
+    settings = Settings(database_url=sqlite_url, organiser_password=PASSWORD, result_grace_s=0)
     with TestClient(create_app(settings)) as client:
         event = create_event(client, 4, format="single", tables=2)
         act(client, event["id"], "draw")

@@ -412,6 +412,7 @@ def run(args: argparse.Namespace) -> int:
             PLAY_CREATE_LIMIT_ENV,
             PLAY_POOL_ENV,
             PLAY_STROKE_LIMIT_ENV,
+            RESULT_GRACE_ENV,
             SECURE_COOKIES_ENV,
             TARGET_LIMIT_ENV,
             ConnectionLimits,
@@ -420,6 +421,7 @@ def run(args: argparse.Namespace) -> int:
             parse_hours,
             parse_limit,
             parse_pool,
+            parse_seconds,
         )
     except ImportError as err:
         print(f"rotation61: error: the web app needs the [web] extra ({err.name} is missing)")
@@ -439,6 +441,7 @@ def run(args: argparse.Namespace) -> int:
         GAME_IDLE_HOURS_ENV: parse_hours,
         GAME_KEEP_HOURS_ENV: parse_hours,
         PLAY_POOL_ENV: parse_pool,
+        RESULT_GRACE_ENV: parse_seconds,
     }
     for env, check in checks.items():
         if os.environ.get(env):

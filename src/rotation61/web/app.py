@@ -54,6 +54,7 @@ from rotation61.web.api.routes import (
     pages,
     play,
     players,
+    tables,
     tournaments,
 )
 from rotation61.web.api.templating import render
@@ -78,6 +79,7 @@ from rotation61.web.services.computer import AiComputer
 from rotation61.web.services.engine_pool import EnginePool
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import GameExpiry, PlayService
+from rotation61.web.services.result_grace import ResultGrace
 from rotation61.web.services.shot_clock import ShotClockService
 from rotation61.web.services.tournaments import TournamentService
 
@@ -94,6 +96,7 @@ ROUTERS: Final[tuple[APIRouter, ...]] = (
     accounts.router,
     desk.router,
     tournaments.router,
+    tables.router,
     pages.router,
     play.router,
     players.router,
@@ -148,8 +151,10 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
     tournament_service = TournamentService(SqlTournaments(engine), service)
     events = _EventStreams(tournament_service, streams)
     tournament_service.subscribe(events.hub)
-    service.subscribe(tournament_service)
-    tournament_service.resume_all()
+    # A finished match's result waits on its table for the grace period (0: none).
+    grace = ResultGrace(tournament_service, service, grace_s=settings.result_grace_s)
+    service.subscribe(grace)
+    tournament_service.resume_all(grace.is_held)
     listener = (
         PostgresListener(_conninfo(settings.database_url), NOTIFY_CHANNEL, hub, service.offer)
         if settings.is_postgres
@@ -185,6 +190,7 @@ def build_context(settings: Settings, engine: Engine) -> AppContext:
         create_limits=RateLimiter(settings.play_create_limit, "new games"),
         stroke_limits=RateLimiter(settings.play_stroke_limit, "strokes"),
         streams=streams,
+        grace=grace,
         event_listener=(
             PostgresListener(
                 _conninfo(settings.database_url),
@@ -350,9 +356,14 @@ def create_app(settings: Settings | None = None, *, freeze_heap: bool = False) -
                 listener.start()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(listener.ready.wait(), timeout=5)
+        sweeper = asyncio.create_task(ctx.grace.run()) if ctx.grace is not None else None
         try:
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
             for listener in (ctx.listener, ctx.event_listener):
                 if listener is not None:
                     await listener.stop()

@@ -185,6 +185,7 @@ def _stored(row: MatchRow) -> StoredMatch:
         racks_won=(row.racks_won_a, row.racks_won_b),
         created_at=row.created_at,
         final_for=row.final_for,
+        touched_at=row.touched_at,
     )
 
 

@@ -42,6 +42,7 @@ from rotation61.web.schemas import ErrorOut
 from rotation61.web.services.accounts import AccountService
 from rotation61.web.services.matches import MatchService
 from rotation61.web.services.play import PlayService
+from rotation61.web.services.result_grace import ResultGrace
 from rotation61.web.services.seats import seats_of
 from rotation61.web.services.shot_clock import ShotClockService
 from rotation61.web.services.tournaments import TournamentService
@@ -136,6 +137,8 @@ class AppContext:
     """Strokes per client address and per seat token."""
     clocks: ShotClockService | None = None
     """The scored matches' shot clocks (A50); ``None``: inputs go straight to the service."""
+    grace: ResultGrace | None = None
+    """The tables' held results (their "match over" screens)."""
 
 
 async def get_ctx(request: Request) -> AppContext:

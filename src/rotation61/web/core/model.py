@@ -75,6 +75,7 @@ class StoredMatch:
         final_for: once an event has stored this match's result, that event's reference
             (``"<event id>:<match code>"``): the match then takes no more inputs, and a
             change goes through the event's correction on the desk.
+        touched_at: when its last input was stored (ISO 8601, UTC; ``None``: none yet).
     """
 
     id: int
@@ -85,6 +86,7 @@ class StoredMatch:
     racks_won: tuple[int, int]
     created_at: str
     final_for: str | None = None
+    touched_at: str | None = None
 
     @property
     def is_final(self) -> bool:

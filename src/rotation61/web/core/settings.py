@@ -25,7 +25,9 @@ the play page's rate limits as ``REQUESTS/SECONDS``: the games one client may cr
 (default ``20/600``) and the strokes one client, and one seat token, may play (default
 ``60/60``). ``ROTATION61_PLAY_POOL`` sizes the pool that simulates strokes and thinks
 for the computer as ``PROCESSES/QUEUE`` (default ``1/4``; ``0/N`` runs them in the
-server's threads).
+server's threads). ``ROTATION61_RESULT_GRACE_S`` is how long (seconds, default 60) a table's
+finished match is held on its "match over" screen, for the referee to undo or confirm it,
+before its event takes the result by itself (``0``: at once).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ __all__ = [
     "DEFAULT_PLAY_CREATE_LIMIT",
     "DEFAULT_PLAY_POOL",
     "DEFAULT_PLAY_STROKE_LIMIT",
+    "DEFAULT_RESULT_GRACE_S",
     "DEFAULT_TARGET_LIMIT",
     "GAME_IDLE_HOURS_ENV",
     "GAME_KEEP_HOURS_ENV",
@@ -66,6 +69,7 @@ __all__ = [
     "PLAY_CREATE_LIMIT_ENV",
     "PLAY_POOL_ENV",
     "PLAY_STROKE_LIMIT_ENV",
+    "RESULT_GRACE_ENV",
     "SECURE_COOKIES_ENV",
     "TARGET_LIMIT_ENV",
     "ConnectionLimits",
@@ -76,6 +80,7 @@ __all__ = [
     "parse_hours",
     "parse_limit",
     "parse_pool",
+    "parse_seconds",
     "parse_upload_limit",
 ]
 
@@ -91,6 +96,9 @@ GAME_KEEP_HOURS_ENV: Final = "ROTATION61_GAME_KEEP_HOURS"
 PLAY_CREATE_LIMIT_ENV: Final = "ROTATION61_PLAY_CREATE_LIMIT"
 PLAY_STROKE_LIMIT_ENV: Final = "ROTATION61_PLAY_STROKE_LIMIT"
 PLAY_POOL_ENV: Final = "ROTATION61_PLAY_POOL"
+RESULT_GRACE_ENV: Final = "ROTATION61_RESULT_GRACE_S"
+DEFAULT_RESULT_GRACE_S: Final = 60.0
+"""A table's finished match waits this long for its referee's confirmation (or undo)."""
 DEFAULT_PLAY_POOL: Final = (1, 4)
 """One process for the physics and the computer (per server worker), four jobs waiting."""
 DEFAULT_GAME_IDLE_HOURS: Final = 24.0
@@ -191,6 +199,25 @@ def parse_hours(text: str, *, name: str) -> float:
     if not 0 < hours < float("inf"):
         raise ValueError(f"{name}={text!r}: expected a positive number of hours")
     return hours
+
+
+def parse_seconds(text: str, *, name: str) -> float:
+    """A number of seconds, 0 or more, from text.
+
+    >>> parse_seconds("30", name="--result-grace")
+    30.0
+
+    Raises:
+        ValueError: not a finite number of seconds from 0 to a day (the message names
+            ``name``).
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 <= seconds <= 86_400:
+        raise ValueError(f"{name}={text!r}: expected a number of seconds from 0 to 86400")
+    return seconds
 
 
 def parse_limit(text: str, *, name: str = "lockout") -> Limit:
@@ -350,6 +377,8 @@ class Settings:
         play_create_limit: the browser games one client address may create.
         play_stroke_limit: the strokes one client address, and one seat token, may play.
         play_pool: the engine pool's processes and waiting jobs (per server worker).
+        result_grace_s: how long a table's finished match is held (its "match over"
+            screen: undo or confirm) before its event takes the result by itself.
     """
 
     database_url: str = dataclasses.field(default_factory=default_database_url)
@@ -366,6 +395,7 @@ class Settings:
     play_create_limit: Limit = DEFAULT_PLAY_CREATE_LIMIT
     play_stroke_limit: Limit = DEFAULT_PLAY_STROKE_LIMIT
     play_pool: tuple[int, int] = DEFAULT_PLAY_POOL
+    result_grace_s: float = DEFAULT_RESULT_GRACE_S
 
     @property
     def is_postgres(self) -> bool:
@@ -379,7 +409,7 @@ class Settings:
         Raises:
             ValueError: an upload limit that is not a positive number of bytes, a
                 lockout or rate limit that is not ``COUNT/SECONDS``, an age that is not
-                a positive number of hours.
+                a positive number of hours, a grace that is not 0 to 86400 seconds.
         """
         source = os.environ if env is None else env
         url = source.get(DATABASE_URL_ENV) or default_database_url()
@@ -407,4 +437,7 @@ class Settings:
             play_create_limit=_limit(source, PLAY_CREATE_LIMIT_ENV, DEFAULT_PLAY_CREATE_LIMIT),
             play_stroke_limit=_limit(source, PLAY_STROKE_LIMIT_ENV, DEFAULT_PLAY_STROKE_LIMIT),
             play_pool=parse_pool(source.get(PLAY_POOL_ENV) or "{}/{}".format(*DEFAULT_PLAY_POOL)),
+            result_grace_s=parse_seconds(
+                source.get(RESULT_GRACE_ENV) or str(DEFAULT_RESULT_GRACE_S), name=RESULT_GRACE_ENV
+            ),
         )

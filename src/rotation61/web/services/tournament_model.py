@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from rotation61.rules import PRESETS
 from rotation61.rules.text_fields import (
@@ -46,6 +46,7 @@ __all__ = [
     "LiveEvent",
     "check_entry",
     "clean_entry",
+    "default_featured",
     "loaded_entry",
     "parse_players",
     "standings_csv",
@@ -60,7 +61,8 @@ class EventSettings:
     """The desk's settings of an event (stored as JSON), from which its ``Config`` is made.
 
     Tables are numbered 1..``tables`` in the hall; ``tv_table`` (0: none) takes the
-    featured matches first.
+    featured matches first; with ``feature_finals`` the final and the semi-finals are
+    featured as the event starts (the desk marks any other).
     """
 
     format: Format
@@ -86,6 +88,7 @@ class EventSettings:
     )
     preset: str = "standard"
     pairing: PairingRules = CURRENT_PAIRING
+    feature_finals: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.tables <= MAX_TABLES:
@@ -143,6 +146,7 @@ class EventSettings:
             "tie_breaks": [t.value for t in self.tie_breaks],
             "preset": self.preset,
             "pairing": self.pairing.value,
+            "feature_finals": self.feature_finals,
         }
 
     @classmethod
@@ -173,6 +177,7 @@ class EventSettings:
             tie_breaks=tuple(TieBreak(t) for t in data["tie_breaks"]),
             preset=str(data["preset"]),
             pairing=PairingRules(int(data.get("pairing", PairingRules.V1))),
+            feature_finals=bool(data.get("feature_finals", True)),
         )
 
 
@@ -328,3 +333,28 @@ def clean_entry(entry: StoredEntry) -> StoredEntry:
 def standings_csv(live: LiveEvent) -> str:
     """The standings as CSV (``tournament.standings_csv``), names and clubs as stored."""
     return tournament_standings_csv(live.state, [loaded_entry(e) for e in live.entries])
+
+
+_LAST_TWO: Final = frozenset({Stage.MAIN, Stage.KNOCKOUT})
+_LAST_ONE: Final = frozenset({Stage.WINNERS, Stage.LOSERS})
+
+
+def default_featured(state: EventState) -> list[str]:
+    """The matches featured by default: the final and the semi-finals.
+
+    Single elimination (and a knockout): its last two rounds. Double elimination: the
+    grand final (and its reset), the winners' final and the losers' final. A round
+    robin or a Swiss event has none.
+    """
+    last: dict[Stage, int] = {}
+    for match in state.matches:
+        last[match.stage] = max(last.get(match.stage, 0), match.round)
+    out = []
+    for match in state.matches:
+        if (
+            match.stage in (Stage.GRAND_FINAL, Stage.RESET)
+            or (match.stage in _LAST_TWO and match.round >= last[match.stage] - 1)
+            or (match.stage in _LAST_ONE and match.round == last[match.stage])
+        ):
+            out.append(match.id)
+    return out

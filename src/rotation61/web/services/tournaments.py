@@ -11,7 +11,7 @@ fails, or the process dies in between, :meth:`TournamentService.resume` stores i
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rotation61.match import MatchState
 from rotation61.rules.text_fields import (
@@ -22,7 +22,9 @@ from rotation61.tournament import (
     Draw,
     DrawError,
     DuplicateEntryError,
+    Feature,
     InvalidEventError,
+    Match,
     MatchNotReadyError,
     Result,
     SeedingMethod,
@@ -33,6 +35,7 @@ from rotation61.tournament import (
     Withdrawal,
     next_calls,
     order_of_seeds,
+    play,
     seed_order,
     to_json,
 )
@@ -57,6 +60,7 @@ from rotation61.web.services.tournament_model import (
     EventSettings,
     LiveEvent,
     clean_entry,
+    default_featured,
     parse_players,
     standings_csv,
 )
@@ -73,6 +77,14 @@ __all__ = [
 ]
 
 _log = logging.getLogger(__name__)
+
+
+Hold = Callable[[LiveEvent, Match, int], bool]
+"""Whether a called match's finished scorekeeper match is held (not to be taken yet)."""
+
+
+def _never(_live: LiveEvent, _match: Match, _match_ref: int) -> bool:
+    return False
 
 
 def _result_of(
@@ -260,7 +272,38 @@ class TournamentService(EventLog):
                 raise DrawError(f"event {event_id} cannot start before the draw")
             if live.running:
                 raise MatchNotReadyError(f"event {event_id} has already started")
-            return list(next_calls(live.state))
+            features: list[EventInput] = []
+            if live.settings.tv_table and live.settings.feature_finals:
+                features = [Feature(match=code) for code in default_featured(live.state)]
+            state = live.state
+            for item in features:
+                state = play(state, item)
+            return [*features, *next_calls(state)]
+
+        return self._submit(event_id, make)
+
+    def feature(self, event_id: int, match: str) -> LiveEvent:
+        """Mark a match for the TV table (an input of the event: stored, in its log).
+
+        The queue then calls it to the TV table when that table is free. Marking a
+        match already marked stores nothing.
+
+        Raises:
+            DrawError: the event has not been drawn.
+            UnknownMatchError: no such match.
+            MatchNotReadyError: the match is already decided.
+        """
+
+        def make(live: LiveEvent) -> list[EventInput]:
+            if not live.drawn or live.state is None:
+                raise DrawError(f"event {event_id} has no matches before the draw")
+            found = live.state.match(match)
+            if found.decided:
+                raise MatchNotReadyError(f"match {match!r} is already decided")
+            if found.featured:
+                return []
+            _log.info("event %s: match %s marked for the TV table", event_id, match)
+            return [Feature(match=match)]
 
         return self._submit(event_id, make)
 
@@ -390,11 +433,13 @@ class TournamentService(EventLog):
                 label = final_label(live.stored.id, match.id)
                 self._matches.make_final(ref, stored.log_length, label)
 
-    def resume(self, event_id: int) -> LiveEvent:
+    def resume(self, event_id: int, held: Hold = _never) -> LiveEvent:
         """Store the results of called matches whose scorekeeper match is over.
 
         After a crash between a match's last input and its result (each is committed on
-        its own), the result is taken from the match when the event is next loaded.
+        its own), the result is taken from the match when the event is next loaded;
+        except those ``held`` says are still held for their table's confirmation
+        (:mod:`rotation61.web.services.result_grace` takes them when due).
         """
         live = self.event(event_id)
         if live.state is None:
@@ -407,18 +452,18 @@ class TournamentService(EventLog):
             if match.status is not Status.PLAYING or ref is None:
                 continue
             _stored, log = self._matches.board(ref)
-            if log.match.is_over:
+            if log.match.is_over and not held(live, match, ref):
                 self.match_over(ref)
         live = self.event(event_id)
         self.finalise_reported(live)
         return live
 
-    def resume_all(self) -> None:
+    def resume_all(self, held: Hold = _never) -> None:
         """:meth:`resume` every event that has started (at start-up)."""
         for stored in self._repo.list_events():
             if stored.log_length:
                 try:
-                    self.resume(stored.id)
+                    self.resume(stored.id, held)
                 except Exception:  # one broken event must not stop the others
                     _log.exception("resuming event %s failed", stored.id)
 

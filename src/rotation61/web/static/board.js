@@ -69,6 +69,7 @@
     root.dataset.seq = String(v.seq);
     if (clock) clock.board(v);
     if (root.id === "overlay") renderOverlay(v); else renderScoreboard(v);
+    root.dispatchEvent(new CustomEvent("r61:board", { detail: v })); // board_over.js
   }
 
   // Hall: live tables first, then scheduled ones, each by table in natural order

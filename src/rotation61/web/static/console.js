@@ -302,7 +302,7 @@
       html += '<div class="toggles"><label>' + esc(t("console.override.note_label", {})) + ' <input id="override-note" maxlength="200" value="' + esc(draft.note || "") + '"></label></div>';
       html += '<div class="actions"><button type="button" class="big primary" id="override-submit">' + esc(t("console.override.submit", {})) + '</button><button type="button" class="big secondary" id="override-cancel">' + esc(t("console.override.cancel", {})) + "</button></div>";
     } else {
-      html += '<div class="actions"><button type="button" class="big primary" id="record">' + esc(t("console.record", {})) + "</button></div>";
+      html += '<div class="record-dock"><div class="actions"><button type="button" class="big primary" id="record">' + esc(t("console.record", {})) + "</button></div></div>";
     }
     box.innerHTML = html;
   }
@@ -374,6 +374,7 @@
     if (correcting) $("decision").hidden = true;
     root.dataset.seq = String(view.seq);
     placeMessage();
+    root.dispatchEvent(new CustomEvent("r61:view", { detail: view })); // table_steps.js
   }
 
   function toggle(list, b) { const i = list.indexOf(b); if (i >= 0) list.splice(i, 1); else list.push(b); }

@@ -51,8 +51,8 @@ def set_language(code: str, request: Request) -> RedirectResponse:
 
 @router.get("/hall")
 def hall_page(request: Request, ctx: Ctx, lang: Lang) -> Response:
-    """Every live table at once."""
-    return render(request, ctx, "hall.html", lang)
+    """Every live table at once (``?tv=1``: full screen for a hall TV, no navigation)."""
+    return render(request, ctx, "hall.html", lang, tv=request.query_params.get("tv") == "1")
 
 
 @router.get("/matches/{match_id}/console")

@@ -17,7 +17,8 @@ from fastapi import APIRouter, Body, Form, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from rotation61.tournament import SeedingError, WalkoverReason
+from rotation61.tournament import Match, SeedingError, WalkoverReason
+from rotation61.web.api import table_pages
 from rotation61.web.api.bodies import event_settings
 from rotation61.web.api.deps import (
     ERRORS,
@@ -43,6 +44,7 @@ from rotation61.web.core.errors import (
     SeedsRefusedError,
 )
 from rotation61.web.presenters.seeding import hand_seed_rows, seeding_error_text
+from rotation61.web.presenters.tables import match_line
 from rotation61.web.presenters.tournaments import (
     board_fragment,
     event_parts,
@@ -403,27 +405,34 @@ async def board_page(event_id: PathId, request: Request, ctx: Ctx, lang: Lang) -
 
 def _table_page(
     service: TournamentService, request: Request, ctx: Ctx, table: int
-) -> tuple[str | None, bool, int | None]:
+) -> tuple[str | None, bool, tuple[LiveEvent, Match, int] | None]:
     pin = service.table_pin(table)
     if pin is None:
         raise MatchNotFoundError(f"no table {table}")
-    now = service.table_now(table)
-    return pin, table_access(request, ctx, table, pin), now[2] if now is not None else None
+    return pin, table_access(request, ctx, table, pin), service.table_now(table)
 
 
 @router.get("/tables/{table}/console", include_in_schema=False)
 async def table_console(table: PathId, request: Request, ctx: Ctx, lang: Lang) -> Response:
     """The table's console: the PIN form, then the match the queue called to this table."""
-    pin, allowed, match_id = await run_in_threadpool(
-        _table_page, ctx.tournaments, request, ctx, table
-    )
+    pin, allowed, now = await run_in_threadpool(_table_page, ctx.tournaments, request, ctx, table)
+    if now is None:  # nothing to score: what the table's screens show (its event's end too)
+        return await table_pages.idle_page(request, ctx, lang, table)
     if not allowed or pin is None:
         return render(request, ctx, "pin.html", lang, table=table, match_id=0, wrong=False)
-    if match_id is None:
-        return render(request, ctx, "table_idle.html", lang, table=table, match_id=0)
+    match_id = now[2]
     stored = await run_in_threadpool(ctx.service.get_match, match_id)
     response = render(
-        request, ctx, "console.html", lang, match_id=match_id, stored=stored, table=table
+        request,
+        ctx,
+        "console.html",
+        lang,
+        match_id=match_id,
+        stored=stored,
+        table=table,
+        event=now[0].stored,
+        event_match=now[1],
+        next_line=match_line(now[0], now[1], lang),
     )
     # The table's session opens the match called to it: its referee token follows (the
     # match keeps the PIN it was called with when the desk gives the table a new one).
@@ -460,7 +469,8 @@ async def _follow(table: int, request: Request, ctx: Ctx, lang: Lang, page: str)
         raise MatchNotFoundError(f"no table {table}")
     now = await run_in_threadpool(ctx.tournaments.table_now, table)
     if now is None:
-        return render(request, ctx, "table_idle.html", lang, table=table, match_id=0, bare=True)
+        screen = "overlay" if page == "overlay.html" else "scoreboard"
+        return await table_pages.idle_page(request, ctx, lang, table, screen=screen)
     stored = await run_in_threadpool(ctx.service.get_match, now[2])
     return render(request, ctx, page, lang, match_id=now[2], stored=stored, table=table)
 
