@@ -112,8 +112,8 @@ def test_a_whole_rack_in_vietnamese_from_the_break_to_61() -> None:
     assert "Bình: 1/4 lỗi liên tục (§XV)." in foul
     assert "Lựa chọn của An:" in foul
     assert any(line.startswith("  1/a  giữ nguyên bàn: ") for line in foul)
-    assert "An chọn sau lỗi của đối thủ." in foul
-    assert "An chọn: giữ nguyên bàn." in blocks[6]
+    assert "An được chọn sau lỗi của đối thủ." in foul
+    assert "An đã chọn: giữ nguyên bàn." in blocks[6]
     assert "Điểm: An 57 – 21 Bình (cần 61 điểm)" in blocks[7]
     last = _lines(blocks[8])
     assert "Hết ván (§II): An đạt 61 điểm (hoặc hơn nữa) và thắng ván." in last

@@ -240,7 +240,7 @@
 
   function renderBoard() {
     const v = view;
-    const side = (i) => '<div class="p' + (v.to_act === seats[i] ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><div>' + esc(v.players[i]) + " · " + t("board.rack", {}) + ": <b>" + v.racks_won[i] + '</b></div><div class="s" data-testid="score-' + "ab"[i] + '">' + v.scores[i] + "</div><div>" + t("board.fouls", {}) + ': <b data-testid="fouls-' + "ab"[i] + '">' + v.fouls[i] + "</b></div></div>";
+    const side = (i) => '<div class="p' + (v.to_act === seats[i] ? " act" : "") + '" data-testid="player-' + "ab"[i] + '"><div>' + esc(v.players[i]) + " · " + t("board.racks_won_short", {}) + ": <b>" + v.racks_won[i] + '</b></div><div class="s" data-testid="score-' + "ab"[i] + '">' + v.scores[i] + "</div><div>" + t("board.fouls", {}) + ': <b data-testid="fouls-' + "ab"[i] + '">' + v.fouls[i] + "</b></div></div>";
     $("board").innerHTML = side(0) +
       '<div class="mid"><div>' + esc(tableLabel(v.table_name)) + "</div><div>" + t("board.rack", {}) + ' <b data-testid="rack-number">' + v.rack_number + "</b> · " + esc(t("board.race_to", { n: v.race_to })) + "</div><div>" + t("board.ball_in_play", {}) + ': <b data-testid="ball-in-play">' + (v.lowest == null ? "–" : v.lowest) + "</b></div><div>" + t("board.points_left", {}) + ': <b data-testid="points-left">' + v.points_left + "</b></div></div>" + side(1);
     const w = $("warning"); w.hidden = !v.warning; w.textContent = v.warning || "";
