@@ -128,7 +128,8 @@ def test_stats_prints_a_table_and_writes_csv(
     assert header[:4] == ["match", "player", "M", "MW"]
     assert "high" in header
     assert "no_rail_after_contact" in out
-    rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
+    assert out_csv.read_bytes().startswith(b"\xef\xbb\xbfmatch,player,")
+    rows = list(csv.DictReader(out_csv.open(encoding="utf-8-sig")))
     ann = next(r for r in rows if r["match"] == "all" and r["player"] == "Ann")
     assert ann["points"] == "70"
     assert ann["high_run"] == "64"

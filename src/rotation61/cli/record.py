@@ -17,7 +17,6 @@ stderr and exit 1.
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
 import io
 import re
@@ -58,6 +57,7 @@ from rotation61.text import (
     message,
     ngettext,
 )
+from rotation61.tournament import csv_text
 
 __all__ = ["add_arguments", "brief", "load_records", "run"]
 
@@ -450,18 +450,15 @@ def _stats(args: argparse.Namespace) -> int:
         print()
         print("\n".join(_table([list(_CLOCK_HEADER), *(_clock_row(s, p) for s, p in timed)])))
     if args.csv is not None:
-        with args.csv.open("w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(
-                ["match", "player", *(f for f, _ in _COLUMNS), *(k.value for k in FoulKind)]
-            )
-            for scope, p in rows:
-                writer.writerow(
-                    [
-                        scope,
-                        p.player,
-                        *(_cell(p, f) for f, _ in _COLUMNS),
-                        *(p.fouls_of(k) for k in FoulKind),
-                    ]
-                )
+        header = ["match", "player", *(f for f, _ in _COLUMNS), *(k.value for k in FoulKind)]
+        lines: list[list[int | str]] = [
+            [
+                scope,
+                p.player,
+                *(_cell(p, f) for f, _ in _COLUMNS),
+                *(p.fouls_of(k) for k in FoulKind),
+            ]
+            for scope, p in rows
+        ]
+        args.csv.write_text(csv_text([header, *lines]), encoding="utf-8")
     return 0

@@ -21,6 +21,7 @@ from rotation61.tournament.codec import from_dict, from_json, to_dict, to_json
 from rotation61.tournament.csvfiles import (
     PLAYER_COLUMNS,
     PlayersCsvError,
+    csv_text,
     read_players_csv,
     standings_csv,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "Walkover",
     "WalkoverReason",
     "Withdrawal",
+    "csv_text",
     "draw",
     "from_dict",
     "from_json",
