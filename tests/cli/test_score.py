@@ -96,7 +96,7 @@ def test_a_whole_rack_in_vietnamese_from_the_break_to_61() -> None:
     )
     assert code == 0
     opening = _lines(blocks[0])
-    assert opening[0] == "Trận đấu: An – Bình, chạm 1, luật “standard”."
+    assert opening[0] == "Trận đấu: An – Bình, chạm 1, luật: Tiêu chuẩn (theo luật)."
     assert "An khai cuộc (bi cái trong tay sau lằn ngang đầu bàn)." in opening
     brk = _lines(blocks[1])
     assert brk[1:3] == ["Khai cuộc hợp lệ: An đưa bi 2, 3 vào lỗ (+5 điểm).", "An tiếp tục đánh."]

@@ -52,6 +52,7 @@ from rotation61.text import (
     Domain,
     Language,
     describe_choice,
+    describe_ruleset,
     describe_ruling,
     gettext,
     message,
@@ -264,7 +265,15 @@ def _describe_record(record: MatchRecord, lang: Language) -> list[str]:
     a, b = record.players
     config = "".join(f", {key}={value}" for key, value in record.config)
     lines = [
-        _word("header", lang, a=a, b=b, race_to=record.race_to, rules=record.rules, config=config)
+        _word(
+            "header",
+            lang,
+            a=a,
+            b=b,
+            race_to=record.race_to,
+            rules=describe_ruleset(record.rules, lang),
+            config=config,
+        )
     ]
     lines += [f"{name}: {value}" for name, value in record.tags]
     done = replay(record)

@@ -29,7 +29,7 @@ from rotation61.text.ruling import (
     format_balls,
     section_cite,
 )
-from rotation61.text.scoreboard import describe_state
+from rotation61.text.scoreboard import describe_ruleset, describe_state
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -42,6 +42,7 @@ __all__ = [
     "describe_option",
     "describe_refusal",
     "describe_result",
+    "describe_ruleset",
     "describe_ruling",
     "describe_state",
     "format_balls",

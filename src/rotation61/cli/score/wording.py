@@ -22,6 +22,7 @@ from rotation61.text import (
     describe_choice,
     describe_event,
     describe_option,
+    describe_ruleset,
     describe_ruling,
     describe_state,
     gettext,
@@ -155,7 +156,13 @@ class Wording:
         """
         a, b = self.names
         lines = [
-            self.message("score.start", a=a, b=b, race_to=match.race_to, rules=match.rules.name),
+            self.message(
+                "score.start",
+                a=a,
+                b=b,
+                race_to=match.race_to,
+                rules=describe_ruleset(match.rules.name, self.lang),
+            ),
             self.message("score.banner"),
         ]
         if resumed is not None:
