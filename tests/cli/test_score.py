@@ -387,3 +387,23 @@ def test_the_console_script_with_piped_stdin() -> None:
     assert "Legal break: Ann pockets 2, 3 (+5 points)." in done.stdout
     assert "“16”: 16 is not an object ball (1..15)." in done.stdout
     assert "Scorekeeping ended." in done.stdout
+
+
+def test_the_board_does_not_repeat_whose_turn_the_ruling_just_said() -> None:
+    code, blocks = _session(
+        ["2 3", "1 4 5", "", "6 7 8", "h10 9", "1", "9 10 11 12", "13"],
+        "--players",
+        "An",
+        "Bình",
+        "--race-to",
+        "1",
+    )
+    assert code == 0
+    brk = _lines(blocks[1])
+    assert "An tiếp tục đánh." in brk
+    assert "Đến lượt An." not in brk
+    miss = _lines(blocks[3])
+    assert miss.count("Đến lượt Bình.") == 1
+    for block in blocks:
+        turns = [line for line in _lines(block) if line.startswith("Đến lượt ")]
+        assert len(turns) <= 1, block
