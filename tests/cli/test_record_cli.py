@@ -173,3 +173,12 @@ def test_json_written_by_convert_is_the_canonical_json(json_file: Path) -> None:
     data = json.loads(json_file.read_text(encoding="utf-8"))
     assert data["format"] == "rotation61-match"
     assert data["schema"] == SCHEMA_VERSION == "1.1"
+
+
+def test_show_words_the_tags_in_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run("show", TIE) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Giải đấu: Giải Bi-a Mùa Xuân" in out
+    assert "Ngày: 2025-03-14" in out
+    assert not [line for line in out if line.startswith(("Date:", "Language:", "Event:"))]
+    assert "luật “" not in out[0]

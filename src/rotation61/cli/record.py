@@ -58,6 +58,7 @@ from rotation61.text import (
     message,
     ngettext,
 )
+from rotation61.text.catalogue import catalogue
 from rotation61.tournament import csv_text
 
 __all__ = ["add_arguments", "brief", "load_records", "run"]
@@ -261,6 +262,14 @@ def _final_line(match: MatchState, record: MatchRecord, lang: Language) -> str:
     )
 
 
+def _tag_line(name: str, value: str, lang: Language) -> str:
+    """A tag in the reader's language (``Ngày: 2026-12-03``); a free tag by its own name."""
+    key = f"record.show.tag.{name.lower()}"
+    if key in catalogue(lang, Domain.SCOREKEEPER):
+        return _word(f"tag.{name.lower()}", lang, value=value)
+    return f"{name}: {value}"
+
+
 def _describe_record(record: MatchRecord, lang: Language) -> list[str]:
     a, b = record.players
     config = "".join(f", {key}={value}" for key, value in record.config)
@@ -275,7 +284,7 @@ def _describe_record(record: MatchRecord, lang: Language) -> list[str]:
             config=config,
         )
     ]
-    lines += [f"{name}: {value}" for name, value in record.tags]
+    lines += [_tag_line(name, value, lang) for name, value in record.tags]
     done = replay(record)
     steps_of: dict[int, list[AppliedStep]] = {}
     for step in done.steps:
