@@ -12,7 +12,12 @@ from typing import Final
 from rotation61.rules.text_fields import TextFieldError, TextProblem
 from rotation61.text import Language
 from rotation61.tournament.csvfiles import PlayersCsvError
-from rotation61.web.core.errors import RateLimitedError, ServerBusyError
+from rotation61.web.core.errors import (
+    MatchNotFoundError,
+    RateLimitedError,
+    ServerBusyError,
+    TournamentNotFoundError,
+)
 from rotation61.web.core.i18n import ui
 
 __all__ = ["worded_refusal"]
@@ -69,6 +74,8 @@ def worded_refusal(err: BaseException, lang: Language) -> str | None:
         return ui("error.rate_limited", lang, seconds=err.retry_after)
     if isinstance(err, ServerBusyError):
         return ui("error.busy", lang, seconds=err.retry_after)
+    if isinstance(err, MatchNotFoundError | TournamentNotFoundError) and err.key:
+        return ui(err.key, lang, **err.fields)
     cause = _cause(err)
     if cause is None:
         return None

@@ -263,7 +263,7 @@ async def table_now(table: PathId, service: Tournaments) -> TableNowOut:
 
     def run() -> TableNowOut:
         if service.table_pin(table) is None:
-            raise MatchNotFoundError(f"no table {table}")
+            raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
         now = service.table_now(table)
         if now is None:
             return TableNowOut(table=table, event=None, match=None, scorekeeper_match=None)
@@ -304,7 +304,7 @@ async def table_stream(table: PathId, request: Request, ctx: Ctx, lang: Lang) ->
 
     def known() -> None:
         if ctx.tournaments.table_pin(table) is None:
-            raise MatchNotFoundError(f"no table {table}")
+            raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
 
     client, _ = await open_stream(request, ctx, known)
     return StreamingResponse(
@@ -406,7 +406,7 @@ def _table_page(
 ) -> tuple[str | None, bool, int | None]:
     pin = service.table_pin(table)
     if pin is None:
-        raise MatchNotFoundError(f"no table {table}")
+        raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
     now = service.table_now(table)
     return pin, table_access(request, ctx, table, pin), now[2] if now is not None else None
 
@@ -457,7 +457,7 @@ async def table_pin(
 
 async def _follow(table: int, request: Request, ctx: Ctx, lang: Lang, page: str) -> Response:
     if await run_in_threadpool(ctx.tournaments.table_pin, table) is None:
-        raise MatchNotFoundError(f"no table {table}")
+        raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
     now = await run_in_threadpool(ctx.tournaments.table_now, table)
     if now is None:
         return render(request, ctx, "table_idle.html", lang, table=table, match_id=0, bare=True)
