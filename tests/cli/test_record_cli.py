@@ -128,7 +128,8 @@ def test_stats_prints_a_table_and_writes_csv(
     assert header[:4] == ["match", "player", "M", "MW"]
     assert "high" in header
     assert "no_rail_after_contact" in out
-    rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
+    assert out_csv.read_bytes().startswith(b"\xef\xbb\xbfmatch,player,")
+    rows = list(csv.DictReader(out_csv.open(encoding="utf-8-sig")))
     ann = next(r for r in rows if r["match"] == "all" and r["player"] == "Ann")
     assert ann["points"] == "70"
     assert ann["high_run"] == "64"
@@ -172,3 +173,12 @@ def test_json_written_by_convert_is_the_canonical_json(json_file: Path) -> None:
     data = json.loads(json_file.read_text(encoding="utf-8"))
     assert data["format"] == "rotation61-match"
     assert data["schema"] == SCHEMA_VERSION == "1.1"
+
+
+def test_show_words_the_tags_in_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run("show", TIE) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Giải đấu: Giải Bi-a Mùa Xuân" in out
+    assert "Ngày: 2025-03-14" in out
+    assert not [line for line in out if line.startswith(("Date:", "Language:", "Event:"))]
+    assert "luật “" not in out[0]

@@ -96,7 +96,7 @@ def test_a_whole_rack_in_vietnamese_from_the_break_to_61() -> None:
     )
     assert code == 0
     opening = _lines(blocks[0])
-    assert opening[0] == "Trận đấu: An – Bình, chạm 1, luật “standard”."
+    assert opening[0] == "Trận đấu: An – Bình, chạm 1, luật: Tiêu chuẩn (theo luật)."
     assert "An khai cuộc (bi cái trong tay sau lằn ngang đầu bàn)." in opening
     brk = _lines(blocks[1])
     assert brk[1:3] == ["Khai cuộc hợp lệ: An đưa bi 2, 3 vào lỗ (+5 điểm).", "An tiếp tục đánh."]
@@ -112,8 +112,8 @@ def test_a_whole_rack_in_vietnamese_from_the_break_to_61() -> None:
     assert "Bình: 1/4 lỗi liên tục (§XV)." in foul
     assert "Lựa chọn của An:" in foul
     assert any(line.startswith("  1/a  giữ nguyên bàn: ") for line in foul)
-    assert "An chọn sau lỗi của đối thủ." in foul
-    assert "An chọn: giữ nguyên bàn." in blocks[6]
+    assert "An được chọn sau lỗi của đối thủ." in foul
+    assert "An đã chọn: giữ nguyên bàn." in blocks[6]
     assert "Điểm: An 57 – 21 Bình (cần 61 điểm)" in blocks[7]
     last = _lines(blocks[8])
     assert "Hết ván (§II): An đạt 61 điểm (hoặc hơn nữa) và thắng ván." in last
@@ -387,3 +387,23 @@ def test_the_console_script_with_piped_stdin() -> None:
     assert "Legal break: Ann pockets 2, 3 (+5 points)." in done.stdout
     assert "“16”: 16 is not an object ball (1..15)." in done.stdout
     assert "Scorekeeping ended." in done.stdout
+
+
+def test_the_board_does_not_repeat_whose_turn_the_ruling_just_said() -> None:
+    code, blocks = _session(
+        ["2 3", "1 4 5", "", "6 7 8", "h10 9", "1", "9 10 11 12", "13"],
+        "--players",
+        "An",
+        "Bình",
+        "--race-to",
+        "1",
+    )
+    assert code == 0
+    brk = _lines(blocks[1])
+    assert "An tiếp tục đánh." in brk
+    assert "Đến lượt An." not in brk
+    miss = _lines(blocks[3])
+    assert miss.count("Đến lượt Bình.") == 1
+    for block in blocks:
+        turns = [line for line in _lines(block) if line.startswith("Đến lượt ")]
+        assert len(turns) <= 1, block

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from rotation61.rules import PRESETS
+from rotation61.text import Language, describe_ruleset
 from tests.cli.test_score import EN
 from tests.cli.test_score_records import _record, _run
 
@@ -39,3 +41,11 @@ def test_a_new_match_without_lang_is_scored_and_tagged_in_vietnamese(tmp_path: P
     path = tmp_path / "m.json"
     _run([], "--save", str(path))
     assert _record(path).tag("Language") == "vi"
+
+
+def test_the_rule_set_is_worded_in_the_session_language_not_named_by_its_key() -> None:
+    for name in PRESETS:
+        for lang in Language:
+            worded = describe_ruleset(name, lang)
+            assert name not in worded, (name, lang, worded)
+    assert describe_ruleset("wpa-three-fouls", Language.VI) == "WPA: thua ván sau 3 lỗi liên tục"

@@ -294,7 +294,7 @@ def test_crash_then_resume_the_same_file_and_finish(
     )
     assert (code, errors.getvalue()) == (0, "")
     shown = output.getvalue().splitlines()
-    assert shown[0] == "Match: An – Bình, race to 1, rules “standard”."
+    assert shown[0] == "Match: An – Bình, race to 1, rules: Standard (the rulebook)."
     assert f"Resumed {path}: 3 inputs replayed." in shown
     assert "Score: An 15 – 0 Bình (target 61)" in shown
     assert "Bình's options:" in shown  # the pending decision is shown again

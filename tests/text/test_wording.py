@@ -253,7 +253,7 @@ def test_scoreboard_in_vietnamese_during_a_decision() -> None:
         "Điểm: An 5 – 0 Bình (cần 61 điểm)",
         "Bi mục tiêu chính: bi 1 · điểm còn trên bàn: 115 (13 bi)",
         "Lỗi liên tục: An 1 – 0 Bình",
-        "Bình chọn sau lỗi của đối thủ.",
+        "Bình được chọn sau lỗi của đối thủ.",
     ]
     match = matches.decide(match, Option.CUE_IN_HAND_KITCHEN)
     assert describe_state(match, NAMES, Language.EN)[-1] == (

@@ -75,7 +75,9 @@ class FakeRepository:
         try:
             return self.matches[match_id]
         except KeyError:
-            raise MatchNotFoundError(f"no match number {match_id!r}") from None
+            raise MatchNotFoundError(
+                f"no match number {match_id!r}", key="error.not_found.match", number=match_id
+            ) from None
 
     def list_matches(
         self, status: MatchStatus | None = None, *, games: bool = False, limit: int | None = None
@@ -198,7 +200,9 @@ class FakeTournaments:
         try:
             return self.events[event_id]
         except KeyError:
-            raise TournamentNotFoundError(f"no event number {event_id!r}") from None
+            raise TournamentNotFoundError(
+                f"no event number {event_id!r}", key="error.not_found.event", number=event_id
+            ) from None
 
     def entries(self, event_id: int) -> list[StoredEntry]:
         return list(self.entry_lists[event_id])

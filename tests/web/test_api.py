@@ -276,7 +276,7 @@ def test_unknown_match_and_preset(client: TestClient) -> None:
     assert client.get("/api/matches/999").status_code == 404
     page = client.get("/matches/999/console", headers={"Accept": "text/html"})
     assert page.status_code == 404
-    assert "no match number 999" in page.text
+    assert "Không có trận đấu số 999." in page.text
     r = client.post(
         "/api/matches",
         json={"player_a": "A", "player_b": "B", "race_to": 1, "preset": "snooker"},

@@ -4,13 +4,14 @@ reason naming the bad value, a link back to the screen they came from, nothing c
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from fastapi.testclient import TestClient
 
 from rotation61.web.api.deps import LANG_COOKIE
 from rotation61.web.core.i18n import UI_EN, UI_VI
-from tests.web.helpers import organiser_login
+from tests.web.helpers import create_match, organiser_login
 
 LEADS = {"vi": UI_VI, "en": UI_EN}
 
@@ -125,3 +126,54 @@ def test_a_mistyped_address_gets_a_page_with_a_way_back(
     api = sqlite_client.get("/api/nosuch", headers={"accept": "application/json"})
     assert api.status_code == 404
     assert api.json() == {"detail": "Not Found"}
+
+
+@pytest.mark.parametrize(
+    ("how", "lang"),
+    [
+        ({"cookie": "vi"}, "vi"),
+        ({"cookie": "en"}, "en"),
+        ({"query": "en"}, "en"),
+    ],
+)
+def test_a_missing_match_or_event_is_named_in_the_request_language(
+    sqlite_client: TestClient, how: dict[str, str], lang: str
+) -> None:
+    sqlite_client.headers["accept"] = "text/html"
+    if "cookie" in how:
+        sqlite_client.cookies.set(LANG_COOKIE, how["cookie"])
+    query = f"?lang={how['query']}" if "query" in how else ""
+    words = {
+        "vi": ("Không có trận đấu số 999.", "Không có giải đấu số 999."),
+        "en": ("No match number 999.", "No event number 999."),
+    }[lang]
+    match_page = sqlite_client.get(f"/matches/999/scoreboard{query}")
+    assert match_page.status_code == 404
+    text = html.unescape(match_page.text)
+    assert words[0] in text
+    assert "no match number" not in text
+    event_page = sqlite_client.get(f"/events/999{query}")
+    assert event_page.status_code == 404
+    assert words[1] in html.unescape(event_page.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_wrong_pin_page_keeps_the_language_the_pin_form_was_opened_in(
+    sqlite_client: TestClient, lang: str
+) -> None:
+    match = create_match(sqlite_client)
+    sqlite_client.headers["accept"] = "text/html"
+    form = sqlite_client.get(f"/matches/{match['id']}/console?lang={lang}")
+    assert form.status_code == 200
+    action = re.search(r'<form method="post" action="([^"]+)"', form.text)
+    assert action is not None
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form.text)
+    assert token is not None
+    wrong = "0000" if match["pin"] != "0000" else "1111"
+    page = sqlite_client.post(
+        html.unescape(action.group(1)),
+        data={"pin": wrong, "csrf_token": html.unescape(token.group(1))},
+    )
+    assert page.status_code == 401
+    assert f'<html lang="{lang}">' in page.text
+    assert html.escape(LEADS[lang]["pin.wrong"], quote=False) in page.text

@@ -17,7 +17,6 @@ stderr and exit 1.
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
 import io
 import re
@@ -53,11 +52,14 @@ from rotation61.text import (
     Domain,
     Language,
     describe_choice,
+    describe_ruleset,
     describe_ruling,
     gettext,
     message,
     ngettext,
 )
+from rotation61.text.catalogue import catalogue
+from rotation61.tournament import csv_text
 
 __all__ = ["add_arguments", "brief", "load_records", "run"]
 
@@ -260,13 +262,29 @@ def _final_line(match: MatchState, record: MatchRecord, lang: Language) -> str:
     )
 
 
+def _tag_line(name: str, value: str, lang: Language) -> str:
+    """A tag in the reader's language (``Ngày: 2026-12-03``); a free tag by its own name."""
+    key = f"record.show.tag.{name.lower()}"
+    if key in catalogue(lang, Domain.SCOREKEEPER):
+        return _word(f"tag.{name.lower()}", lang, value=value)
+    return f"{name}: {value}"
+
+
 def _describe_record(record: MatchRecord, lang: Language) -> list[str]:
     a, b = record.players
     config = "".join(f", {key}={value}" for key, value in record.config)
     lines = [
-        _word("header", lang, a=a, b=b, race_to=record.race_to, rules=record.rules, config=config)
+        _word(
+            "header",
+            lang,
+            a=a,
+            b=b,
+            race_to=record.race_to,
+            rules=describe_ruleset(record.rules, lang),
+            config=config,
+        )
     ]
-    lines += [f"{name}: {value}" for name, value in record.tags]
+    lines += [_tag_line(name, value, lang) for name, value in record.tags]
     done = replay(record)
     steps_of: dict[int, list[AppliedStep]] = {}
     for step in done.steps:
@@ -450,18 +468,15 @@ def _stats(args: argparse.Namespace) -> int:
         print()
         print("\n".join(_table([list(_CLOCK_HEADER), *(_clock_row(s, p) for s, p in timed)])))
     if args.csv is not None:
-        with args.csv.open("w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(
-                ["match", "player", *(f for f, _ in _COLUMNS), *(k.value for k in FoulKind)]
-            )
-            for scope, p in rows:
-                writer.writerow(
-                    [
-                        scope,
-                        p.player,
-                        *(_cell(p, f) for f, _ in _COLUMNS),
-                        *(p.fouls_of(k) for k in FoulKind),
-                    ]
-                )
+        header = ["match", "player", *(f for f, _ in _COLUMNS), *(k.value for k in FoulKind)]
+        lines: list[list[int | str]] = [
+            [
+                scope,
+                p.player,
+                *(_cell(p, f) for f, _ in _COLUMNS),
+                *(p.fouls_of(k) for k in FoulKind),
+            ]
+            for scope, p in rows
+        ]
+        args.csv.write_text(csv_text([header, *lines]), encoding="utf-8")
     return 0

@@ -29,7 +29,7 @@ from rotation61.text.ruling import (
     format_balls,
     section_cite,
 )
-from rotation61.text.scoreboard import describe_state
+from rotation61.text.scoreboard import describe_ruleset, describe_state
 from rotation61.text.tournament import describe_tournament_error
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "describe_option",
     "describe_refusal",
     "describe_result",
+    "describe_ruleset",
     "describe_ruling",
     "describe_state",
     "describe_tournament_error",

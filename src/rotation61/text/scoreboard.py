@@ -14,9 +14,23 @@ from __future__ import annotations
 
 from rotation61.match import MatchState
 from rotation61.rules import Phase, Seat
-from rotation61.text.catalogue import Domain, Language, message, ngettext
+from rotation61.text.catalogue import Domain, Language, catalogue, gettext, message, ngettext
 
-__all__ = ["describe_state"]
+__all__ = ["describe_ruleset", "describe_state"]
+
+
+def describe_ruleset(name: str, lang: Language) -> str:
+    """A rule set's name in words: a preset's wording (``preset.*``), else the name quoted.
+
+    >>> describe_ruleset("standard", Language.EN)
+    'Standard (the rulebook)'
+    >>> describe_ruleset("club-2026", Language.VI)
+    '“club-2026”'
+    """
+    key = "preset." + name.replace("-", "_")
+    if key in catalogue(lang, Domain.WEB):
+        return gettext(lang, Domain.WEB, key)
+    return f"“{name}”"
 
 
 def _to_act(match: MatchState, names: tuple[str, str], lang: Language) -> list[str]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import codecs
 import csv
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import Final
 
@@ -55,6 +55,7 @@ __all__ = [
     "EncodingProblem",
     "FileEncodingError",
     "PlayersCsvError",
+    "csv_text",
     "decode_text",
     "read_players_csv",
     "spreadsheet_cell",
@@ -304,31 +305,43 @@ def spreadsheet_cell(value: int | str) -> int | str:
     return value
 
 
-def standings_csv(state: EventState | None, entries: list[Entry] | None = None) -> str:
-    """The standings as CSV: place, player id, name, club, the counts, out (1 or 0).
+def csv_text(rows: Iterable[Sequence[int | str]]) -> str:
+    r"""Rows as the text of a CSV file, the one way rotation61 writes CSV.
 
-    The text starts with a byte-order mark; names and clubs that a spreadsheet would
-    run as formulas are escaped (:func:`spreadsheet_cell`).
+    The text starts with a UTF-8 byte-order mark (so spreadsheet programs read
+    Vietnamese names as written), lines end with ``\r\n`` (RFC 4180, so a cell holding a
+    line break is quoted), and every cell goes through :func:`spreadsheet_cell`.
+
+    >>> csv_text([["name", "points"], ["=1+1", 61]])
+    "\ufeffname,points\r\n'=1+1,61\r\n"
+    """
+    out = _Lines()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([spreadsheet_cell(cell) for cell in row])
+    return out.text()
+
+
+def standings_csv(state: EventState | None, entries: list[Entry] | None = None) -> str:
+    """The standings as CSV (:func:`csv_text`): place, player id, name, club, the counts, out.
 
     Args:
         state: the event (``None`` before the draw: the header only).
         entries: the players' names and clubs, if not the event's own entries.
     """
-    out = _Lines()
-    out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDINGS_COLUMNS)
+    rows: list[Sequence[int | str]] = [STANDINGS_COLUMNS]
     if state is None:
-        return out.text()
+        return csv_text(rows)
     by_id = {e.id: e for e in (state.event.entries if entries is None else entries)}
     for line in state.standings():
         entry = by_id[line.player]
-        writer.writerow(
+        rows.append(
             [
                 line.place,
-                spreadsheet_cell(line.player),
-                spreadsheet_cell(entry.name),
-                spreadsheet_cell(entry.club),
+                line.player,
+                entry.name,
+                entry.club,
                 line.played,
                 line.won,
                 line.lost,
@@ -339,7 +352,7 @@ def standings_csv(state: EventState | None, entries: list[Entry] | None = None) 
                 int(line.out),
             ]
         )
-    return out.text()
+    return csv_text(rows)
 
 
 class _Lines:

@@ -317,7 +317,7 @@ class Session:
         after = dataclasses.replace(
             self, log=log, confirming=None, extensions=0, clock_since_ms=since
         )
-        return Reply(lines=(*lines, *self.wording.board(log.match)), session=after)
+        return Reply(lines=(*lines, *self.wording.board(log.match, said=lines)), session=after)
 
 
 # --- Starting or resuming --------------------------------------------------------------------

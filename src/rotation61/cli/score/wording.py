@@ -22,6 +22,7 @@ from rotation61.text import (
     describe_choice,
     describe_event,
     describe_option,
+    describe_ruleset,
     describe_ruling,
     describe_state,
     gettext,
@@ -127,14 +128,24 @@ class Wording:
             lines.append(f"  {_option_keys(option)}  {wording.label}: {wording.explanation}")
         return lines
 
-    def board(self, match: MatchState) -> list[str]:
-        """The options, if any, then the scoreboard: what follows every accepted input."""
+    def board(self, match: MatchState, *, said: Sequence[str] = ()) -> list[str]:
+        """The options, if any, then the scoreboard: what follows every accepted input.
+
+        Args:
+            match: the match after the input.
+            said: the lines just shown for the input; the board does not repeat whose
+                turn it is when they said it ("Đến lượt Bình.", or "An tiếp tục đánh."
+                for "Đến lượt An.").
+        """
         options = self.options(match)
-        return [
-            *options,
-            *([""] if options else []),
-            *describe_state(match, self.names, self.lang),
-        ]
+        state = describe_state(match, self.names, self.lang)
+        if match.winner is None and not options and state:
+            player = self.names[match.rack.to_act]
+            continues = gettext(self.lang, Domain.RULES, "ruling.continues", player=player)
+            to_shoot = gettext(self.lang, Domain.RULES, "state.to_shoot", player=player)
+            if state[-1] in said or (continues in said and state[-1] == to_shoot):
+                state = state[:-1]
+        return [*options, *([""] if options else []), *state]
 
     def opening(
         self,
@@ -155,7 +166,13 @@ class Wording:
         """
         a, b = self.names
         lines = [
-            self.message("score.start", a=a, b=b, race_to=match.race_to, rules=match.rules.name),
+            self.message(
+                "score.start",
+                a=a,
+                b=b,
+                race_to=match.race_to,
+                rules=describe_ruleset(match.rules.name, self.lang),
+            ),
             self.message("score.banner"),
         ]
         if resumed is not None:

@@ -292,11 +292,15 @@ class SqlRepository:
             MatchNotFoundError: no match has that number.
         """
         if not 1 <= match_id <= MAX_MATCH_ID:  # the database would refuse the number
-            raise MatchNotFoundError(f"no match number {match_id!r}")
+            raise MatchNotFoundError(
+                f"no match number {match_id!r}", key="error.not_found.match", number=match_id
+            )
         with self._sessions() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise MatchNotFoundError(f"no match number {match_id!r}")
+                raise MatchNotFoundError(
+                    f"no match number {match_id!r}", key="error.not_found.match", number=match_id
+                )
             return _stored(row)
 
     def list_matches(
@@ -337,7 +341,9 @@ class SqlRepository:
                     "it is removed through the event, not on its own"
                 )
             if not _delete_matches(conn, [match_id]):
-                raise MatchNotFoundError(f"no match number {match_id!r}")
+                raise MatchNotFoundError(
+                    f"no match number {match_id!r}", key="error.not_found.match", number=match_id
+                )
         return stored
 
     def expire_games(self, *, idle_before: str, finished_before: str) -> list[int]:

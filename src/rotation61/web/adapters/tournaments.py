@@ -236,11 +236,15 @@ class SqlTournaments:
             TournamentNotFoundError: no event has that number.
         """
         if not 1 <= event_id <= MAX_EVENT_ID:
-            raise TournamentNotFoundError(f"no event number {event_id!r}")
+            raise TournamentNotFoundError(
+                f"no event number {event_id!r}", key="error.not_found.event", number=event_id
+            )
         with self._sessions() as session:
             row = session.get(TournamentRow, event_id)
             if row is None:
-                raise TournamentNotFoundError(f"no event number {event_id!r}")
+                raise TournamentNotFoundError(
+                    f"no event number {event_id!r}", key="error.not_found.event", number=event_id
+                )
             return _event(row)
 
     # --- Entries -----------------------------------------------------------------------

@@ -60,11 +60,25 @@ class MatchNotFoundError(WebError, LookupError):
 
     status = 404
 
+    def __init__(self, detail: str, *, key: str = "", **fields: object) -> None:
+        super().__init__(detail)
+        self.key = key
+        """The web catalogue's key that words it in the page's language (``""``: none)."""
+        self.fields = fields
+        """The key's placeholders."""
+
 
 class TournamentNotFoundError(WebError, LookupError):
     """No event has that number."""
 
     status = 404
+
+    def __init__(self, detail: str, *, key: str = "", **fields: object) -> None:
+        super().__init__(detail)
+        self.key = key
+        """The web catalogue's key that words it in the page's language (``""``: none)."""
+        self.fields = fields
+        """The key's placeholders."""
 
 
 class PlayerNotFoundError(WebError, LookupError):

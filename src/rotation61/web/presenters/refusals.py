@@ -13,7 +13,12 @@ from rotation61.rules.text_fields import TextFieldError, TextProblem
 from rotation61.text import Language, describe_refusal, describe_tournament_error
 from rotation61.tournament import ErrorCode, TournamentError
 from rotation61.tournament.csvfiles import PlayersCsvError
-from rotation61.web.core.errors import RateLimitedError, ServerBusyError
+from rotation61.web.core.errors import (
+    MatchNotFoundError,
+    RateLimitedError,
+    ServerBusyError,
+    TournamentNotFoundError,
+)
 from rotation61.web.core.i18n import ui
 
 __all__ = ["worded_refusal"]
@@ -75,6 +80,8 @@ def worded_refusal(err: BaseException, lang: Language) -> str | None:
         return ui("error.rate_limited", lang, seconds=err.retry_after)
     if isinstance(err, ServerBusyError):
         return ui("error.busy", lang, seconds=err.retry_after)
+    if isinstance(err, MatchNotFoundError | TournamentNotFoundError) and err.key:
+        return ui(err.key, lang, **err.fields)
     cause = _cause(err)
     if cause is None:
         if isinstance(err, TournamentError) and err.code is not ErrorCode.UNSPECIFIED:

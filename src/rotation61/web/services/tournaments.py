@@ -477,7 +477,7 @@ class TournamentService(EventLog):
             MatchNotFoundError: no such table.
         """
         if table not in self._repo.table_pins():
-            raise MatchNotFoundError(f"no table {table}")
+            raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
         pin = self._pins()
         self._repo.set_table_pins({table: pin})
         return pin

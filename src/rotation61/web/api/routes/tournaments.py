@@ -265,7 +265,7 @@ async def table_now(table: PathId, service: Tournaments) -> TableNowOut:
 
     def run() -> TableNowOut:
         if service.table_pin(table) is None:
-            raise MatchNotFoundError(f"no table {table}")
+            raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
         now = service.table_now(table)
         if now is None:
             return TableNowOut(table=table, event=None, match=None, scorekeeper_match=None)
@@ -306,7 +306,7 @@ async def table_stream(table: PathId, request: Request, ctx: Ctx, lang: Lang) ->
 
     def known() -> None:
         if ctx.tournaments.table_pin(table) is None:
-            raise MatchNotFoundError(f"no table {table}")
+            raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
 
     client, _ = await open_stream(request, ctx, known)
     return StreamingResponse(
@@ -408,7 +408,7 @@ def _table_page(
 ) -> tuple[str | None, bool, tuple[LiveEvent, Match, int] | None]:
     pin = service.table_pin(table)
     if pin is None:
-        raise MatchNotFoundError(f"no table {table}")
+        raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
     return pin, table_access(request, ctx, table, pin), service.table_now(table)
 
 
@@ -466,7 +466,7 @@ async def table_pin(
 
 async def _follow(table: int, request: Request, ctx: Ctx, lang: Lang, page: str) -> Response:
     if await run_in_threadpool(ctx.tournaments.table_pin, table) is None:
-        raise MatchNotFoundError(f"no table {table}")
+        raise MatchNotFoundError(f"no table {table}", key="error.not_found.table", table=table)
     now = await run_in_threadpool(ctx.tournaments.table_now, table)
     if now is None:
         screen = "overlay" if page == "overlay.html" else "scoreboard"
