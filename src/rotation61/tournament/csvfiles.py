@@ -224,6 +224,14 @@ def read_players_csv(
     try:
         rows.extend(reader)
     except csv.Error as err:  # a field over the csv module's limit (128 KB), a stray quote
+        if "field limit" in str(err):
+            limit = csv.field_size_limit()
+            raise PlayersCsvError(
+                f"line {reader.line_num}: a field is longer than {limit} characters",
+                ErrorCode.CSV_FIELD_TOO_LONG,
+                line=reader.line_num,
+                limit=limit,
+            ) from None
         raise PlayersCsvError(
             f"line {reader.line_num}: {err}",
             ErrorCode.CSV_SYNTAX,

@@ -104,6 +104,7 @@ class ErrorCode(StrEnum):
     # players files, any file
     FILE_ENCODING = "file_encoding"
     CSV_SYNTAX = "csv_syntax"
+    CSV_FIELD_TOO_LONG = "csv_field_too_long"
     CSV_HEADER = "csv_header"
     CSV_COLUMNS = "csv_columns"
     CSV_EMPTY_NAME = "csv_empty_name"

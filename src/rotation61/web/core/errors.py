@@ -44,6 +44,7 @@ __all__ = [
     "TooManyStreamsError",
     "TournamentNotFoundError",
     "WebError",
+    "WordedError",
     "WrongTableError",
     "status_for",
 ]
@@ -55,30 +56,27 @@ class WebError(Exception):
     status: int = 400
 
 
-class MatchNotFoundError(WebError, LookupError):
+class WordedError(WebError):
+    """A web error that may carry its words: a catalogue key and its placeholders."""
+
+    def __init__(self, detail: str, *, key: str = "", **fields: object) -> None:
+        super().__init__(detail)
+        self.key = key
+        """The web catalogue's key that words it in the page's language (``""``: none)."""
+        self.fields = fields
+        """The key's placeholders."""
+
+
+class MatchNotFoundError(WordedError, LookupError):
     """No match has that number."""
 
     status = 404
 
-    def __init__(self, detail: str, *, key: str = "", **fields: object) -> None:
-        super().__init__(detail)
-        self.key = key
-        """The web catalogue's key that words it in the page's language (``""``: none)."""
-        self.fields = fields
-        """The key's placeholders."""
 
-
-class TournamentNotFoundError(WebError, LookupError):
+class TournamentNotFoundError(WordedError, LookupError):
     """No event has that number."""
 
     status = 404
-
-    def __init__(self, detail: str, *, key: str = "", **fields: object) -> None:
-        super().__init__(detail)
-        self.key = key
-        """The web catalogue's key that words it in the page's language (``""``: none)."""
-        self.fields = fields
-        """The key's placeholders."""
 
 
 class PlayerNotFoundError(WebError, LookupError):
@@ -99,7 +97,7 @@ class WrongTableError(WebError):
     status = 409
 
 
-class OutOfRangeError(WebError, ValueError):
+class OutOfRangeError(WordedError, ValueError):
     """A value beyond the app's limits: a name too long, a race too long, a record too deep."""
 
     status = 422

@@ -71,4 +71,10 @@ def check_rating(rating: int | None) -> None:
         OutOfRangeError: a rating below :data:`RATING_MIN` or above :data:`RATING_MAX`.
     """
     if rating is not None and not RATING_MIN <= rating <= RATING_MAX:
-        raise OutOfRangeError(f"rating {rating} is outside {RATING_MIN}..{RATING_MAX}")
+        raise OutOfRangeError(
+            f"rating {rating} is outside {RATING_MIN}..{RATING_MAX}",
+            key="error.rating_range",
+            rating=rating,
+            low=RATING_MIN,
+            high=RATING_MAX,
+        )

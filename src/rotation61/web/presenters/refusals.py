@@ -13,12 +13,7 @@ from rotation61.rules.text_fields import TextFieldError, TextProblem
 from rotation61.text import Language, describe_refusal, describe_tournament_error
 from rotation61.tournament import ErrorCode, TournamentError
 from rotation61.tournament.csvfiles import PlayersCsvError
-from rotation61.web.core.errors import (
-    MatchNotFoundError,
-    RateLimitedError,
-    ServerBusyError,
-    TournamentNotFoundError,
-)
+from rotation61.web.core.errors import RateLimitedError, ServerBusyError, WordedError
 from rotation61.web.core.i18n import ui
 
 __all__ = ["worded_refusal"]
@@ -27,6 +22,7 @@ _FIELDS: Final = {
     "name": "field.name",
     "club": "field.club",
     "class": "field.class",
+    "rating": "field.rating",
     "event name": "field.event_name",
     "player A": "field.player_a",
     "player B": "field.player_b",
@@ -80,8 +76,14 @@ def worded_refusal(err: BaseException, lang: Language) -> str | None:
         return ui("error.rate_limited", lang, seconds=err.retry_after)
     if isinstance(err, ServerBusyError):
         return ui("error.busy", lang, seconds=err.retry_after)
-    if isinstance(err, MatchNotFoundError | TournamentNotFoundError) and err.key:
+    if isinstance(err, WordedError) and err.key:
         return ui(err.key, lang, **err.fields)
+    worded = err.__cause__
+    if isinstance(err, PlayersCsvError) and isinstance(worded, WordedError) and worded.key:
+        detail = ui(worded.key, lang, **worded.fields)
+        return ui(
+            "error.csv.at", lang, line=err.line, column=_field(err.column, lang), detail=detail
+        )
     cause = _cause(err)
     if cause is None:
         if isinstance(err, TournamentError) and err.code is not ErrorCode.UNSPECIFIED:
