@@ -244,7 +244,7 @@ def test_the_table_console_needs_its_pin_and_follows_the_queue(sqlite_client: Te
     client.cookies.clear()
     form = client.get("/tables/1/console")
     assert form.status_code == 200
-    assert 'action="/tables/1/console"' in form.text
+    assert 'action="/tables/1/console?lang=vi"' in form.text
     csrf = form.text.split('name="csrf_token" value="')[1].split('"')[0]
     wrong = client.post("/tables/1/console", data={"pin": "nope", "csrf_token": csrf})
     assert wrong.status_code == 401

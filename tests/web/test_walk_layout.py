@@ -16,7 +16,7 @@ from rotation61.text import Language
 from rotation61.web.core.i18n import UI_CATALOGUES
 from tests.web.browser import sign_in
 from tests.web.helpers import ORGANISER
-from tests.web.play_helpers import screen_point
+from tests.web.play_page import drag, on_table, tap
 from tests.web.server import Server, start_server, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -194,26 +194,13 @@ def test_a_new_game_shows_the_cue_ball_in_hand_ready_to_shoot(
         assert abs(y - table["width"] / 2) < 0.01
         page.screenshot(path=str(SHOTS / f"walk-play-in-hand-{viewport}.png"))
         # Dragged out of the kitchen, the shot is refused here, in the page's language.
-        box = page.locator("#table").bounding_box()
-        attr = page.get_attribute("#table", "data-view")
-        kitchen = screen_point(attr, box, table, x, y)
-        middle = screen_point(attr, box, table, table["length"] / 2, table["width"] / 2)
-        page.mouse.move(*kitchen)
-        page.mouse.down()
-        page.mouse.move(*middle, steps=6)
-        page.mouse.up()
-        page.click("#shoot")
+        middle = (table["length"] / 2, table["width"] / 2)
+        drag(page, on_table(page, table, x, y), on_table(page, table, *middle), steps=6)
+        tap(page, "#shoot")
         assert page.text_content("#error") == UI_CATALOGUES[Language.EN]["play.place_cue"]
         assert page.get_attribute("#play", "data-seq") == "0"
-        page.locator("#table").scroll_into_view_if_needed()  # the click scrolled the page
-        box = page.locator("#table").bounding_box()
-        kitchen = screen_point(attr, box, table, x, y)
-        middle = screen_point(attr, box, table, table["length"] / 2, table["width"] / 2)
-        page.mouse.move(*middle)
-        page.mouse.down()
-        page.mouse.move(*kitchen, steps=6)
-        page.mouse.up()
-        page.click("#shoot")
+        drag(page, on_table(page, table, *middle), on_table(page, table, x, y), steps=6)
+        tap(page, "#shoot")
         deadline = time.monotonic() + 60
         while int(page.get_attribute("#play", "data-seq") or 0) < 1:
             assert time.monotonic() < deadline, (
