@@ -182,7 +182,8 @@ def drag_cue_ball(page: Any, view: dict[str, Any], x: float, y: float) -> None:
 
 
 def wait_answered(page: Any, before: int) -> None:
-    deadline = time.monotonic() + 30
+    # a generous deadline: the first stroke of a run compiles the physics kernels
+    deadline = time.monotonic() + 180
     while seq(page) <= before:
         error = page.inner_text("#error")
         assert not error, error

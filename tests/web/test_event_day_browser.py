@@ -232,8 +232,9 @@ def test_an_event_day_with_a_held_result_and_the_tv_table(
     assert final_seen
     champion = names[live["champion"]]
     # The TV table after the event: its end and champion, never a blank page.
-    tv.goto(f"{base}/tables/1/scoreboard?lang=vi")
-    tv.wait_for_selector('[data-testid="idle-end"]')
+    # (the TV follows its table by itself: no reload by the test, which would race its own)
+    tv.wait_for_selector('[data-testid="idle-end"]', timeout=30000)
+    assert tv.url.endswith("/tables/1/scoreboard?lang=vi"), tv.url
     assert champion in (tv.text_content('[data-testid="idle-champion"]') or "")
     tv.screenshot(path=str(SHOTS / "event-day-tv-after-vi.png"))
     overlay = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
